@@ -1,0 +1,151 @@
+r"""
+Report objects
+
+The results of sage_attention's computations are frozen dataclasses that
+print as a sentence, export to JSON through ``to_dict()``, and check their
+own consistency through ``is_well_defined()``.
+
+EXAMPLES::
+
+    sage: from sage_attention import LightningAttention
+    sage: D = LightningAttention(d=2, t=2, a=1).dimension(seed=0)
+    sage: D.to_dict()['dimension'], D.is_well_defined()
+    (4, True)
+"""
+from dataclasses import dataclass, asdict
+
+
+@dataclass(frozen=True)
+class DimensionReport:
+    r"""
+    The dimension of a neurovariety, computed and expected.
+
+    Attributes: ``model`` (its description), ``dimension`` (computed),
+    ``expected`` (from the published formula, or ``None``),
+    ``expected_note`` (which formula), ``parameters`` (number of weights),
+    ``parameter_dimension`` (dimension of the weight space),
+    ``fiber_dimension``, ``failure_probability`` (an upper bound on the
+    probability that ``dimension`` is too small), ``seed``, ``field``,
+    ``inputs`` (random inputs used), ``method``.
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: D = LightningAttention(d=3, t=2, a=3, out=1).dimension(seed=0); D
+        The neurovariety of LightningAttention(d=3, d'=1, t=2, a=3) over Rational Field has dimension 11
+        (expected 11 from [HMK2024]); the generic fiber has dimension 10.
+        sage: D.agrees
+        True
+    """
+    model: str
+    dimension: int
+    expected: object
+    expected_note: str
+    parameters: int
+    parameter_dimension: int
+    fiber_dimension: int
+    failure_probability: float
+    seed: object
+    field: str
+    inputs: int
+    method: str
+
+    @property
+    def agrees(self):
+        r"""
+        Whether the computed dimension equals the formula (``None`` if there is none).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: LightningAttention(widths=[3, 2, 3], ranks=[1, 1], t=3).dimension(seed=0).agrees is None
+            True
+        """
+        if self.expected is None:
+            return None
+        return self.expected == self.dimension
+
+    def __repr__(self):
+        if self.expected is None:
+            exp = f"({self.expected_note})"
+        elif self.agrees:
+            exp = f"(expected {self.expected} from [HMK2024])"
+        else:
+            exp = (f"(WARNING: the formula gives {self.expected}: {self.expected_note}; "
+                   "rerun with another seed to rule out an unlucky point)")
+        return (f"The neurovariety of {self.model} has dimension {self.dimension}\n{exp}; "
+                f"the generic fiber has dimension {self.fiber_dimension}.")
+
+    def to_dict(self):
+        r"""
+        Return the report as a JSON-able dictionary.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: d = LightningAttention(d=2, t=2, a=1).dimension(seed=0).to_dict()
+            sage: d['dimension'], d['expected_dimension'], d['agrees']
+            (4, 4, True)
+        """
+        d = asdict(self)
+        d["expected_dimension"] = self.expected
+        d["agrees"] = self.agrees
+        return d
+
+    def is_well_defined(self):
+        r"""
+        Check the report's internal consistency.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: LightningAttention(d=2, t=1, a=1).dimension(seed=0).is_well_defined()
+            True
+        """
+        return (0 <= self.dimension <= self.parameter_dimension
+                and self.fiber_dimension == self.parameter_dimension - self.dimension
+                and 0 <= self.failure_probability <= 1)
+
+
+@dataclass(frozen=True)
+class FiberReport:
+    r"""
+    The generic fiber of a parametrization and its known symmetries.
+
+    Attributes: ``model``, ``fiber_dimension``, ``symmetry_group`` (a
+    description), ``symmetry_dimension``, ``identifiable_up_to_symmetry``,
+    ``statement`` (in words), ``dimension``, ``seed``.
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: F = LightningAttention(d=2, t=2, a=1, weights='AV').fibers(seed=0)
+        sage: F.symmetry_group, F.fiber_dimension
+        ('K^*', 1)
+    """
+    model: str
+    fiber_dimension: int
+    symmetry_group: str
+    symmetry_dimension: int
+    identifiable_up_to_symmetry: bool
+    statement: str
+    dimension: int
+    seed: object
+
+    def __repr__(self):
+        head = f"Generic fibers of {self.model} have dimension {self.fiber_dimension}"
+        if self.identifiable_up_to_symmetry:
+            head += f" = dim({self.symmetry_group})"
+        return head + ":\n" + self.statement + "."
+
+    def to_dict(self):
+        r"""
+        Return the report as a JSON-able dictionary.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: LightningAttention(d=2, t=2, a=1).fibers(seed=0).to_dict()['symmetry_dimension']
+            2
+        """
+        return asdict(self)
