@@ -1,0 +1,512 @@
+r"""
+Parse spec files
+
+:func:`parse_spec` turns the text of a spec file into a typed
+:class:`~sage_attention.spec.Spec`. The grammar is ``attention.lark``,
+shipped as package data (``sage_attention.grammar``); the LALR parser is
+built once.
+
+A malformed spec raises a labelled
+:class:`~sage_attention.dsl.errors.DSLSyntaxError` with the location, the
+source line, what was expected and a fix; Lark's own exceptions never reach
+the user.
+
+EXAMPLES::
+
+    sage: from sage_attention.dsl.parser import parse_spec
+    sage: spec = parse_spec('''
+    ....: model deep {
+    ....:   input = 3; tokens = 3
+    ....:   layer attention(rank = 2, out = 3)
+    ....:   layer attention(rank = 2, out = 3, normalization = softmax)
+    ....: }
+    ....: compute deep { dimension seed = 1 }
+    ....: ''')
+    sage: spec.models[0].widths, spec.models[0].normalizations
+    ((3, 3, 3), ('lightning', 'softmax'))
+    sage: spec.computations[0].options
+    (('seed', 1),)
+
+TESTS::
+
+    sage: parse_spec("model m {\n  field = GF(7)\n  normalisation = softmax\n}", filename="bad.att")
+    Traceback (most recent call last):
+    ...
+    UnknownKeyword: bad.att:3:3: Unknown keyword: `normalisation` (did you mean `normalization`?)
+        normalisation = softmax
+        ^
+    expected: a newline or `;`, `coordinates`, `entries`, `field`, `input`, `layer`, `tokens`, `weights`, or `}`
+    fix: `normalization = ...` is an argument of `layer attention(...)`
+"""
+import functools
+import re
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark
+from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF,
+                             UnexpectedInput, UnexpectedToken, VisitError)
+
+from sage_attention.dsl import errors as E
+from sage_attention.errors import SageAttentionError, SpecError
+from sage_attention.spec import COMPUTATION_OPTIONS, did_you_mean
+
+from dataclasses import replace
+
+
+def grammar_text():
+    r"""
+    Return the text of the grammar ``attention.lark``.
+
+    It is package data of ``sage_attention.grammar``; in a source checkout
+    that is not installed, it is read from ``grammar/`` next to the package.
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.parser import grammar_text
+        sage: grammar_text().splitlines()[0]
+        '// The sage_attention model description language, version 1.'
+    """
+    try:
+        return (resources.files("sage_attention.grammar") / "attention.lark").read_text("utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        path = Path(__file__).resolve().parents[2] / "grammar" / "attention.lark"
+        return path.read_text("utf-8")
+
+
+@functools.cache
+def spec_parser():
+    r"""
+    Return the LALR parser of the spec language (built once).
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.parser import spec_parser
+        sage: spec_parser() is spec_parser()
+        True
+        sage: print(spec_parser().parse("compute m { fibers }").pretty())
+        start
+          compute
+            m
+            fibers
+    """
+    return Lark(grammar_text(), parser="lalr", strict=True,
+                propagate_positions=True, maybe_placeholders=True)
+
+
+@functools.cache
+def _transformer():
+    from sage_attention.dsl.transformer import SpecTransformer
+    return SpecTransformer()
+
+
+def parse_spec(text, filename=None):
+    r"""
+    Parse the text of a spec file.
+
+    INPUT:
+
+    - ``text`` -- string; the spec
+    - ``filename`` -- (default: ``None``) the name to show in messages
+
+    OUTPUT: a :class:`~sage_attention.spec.Spec` (not yet validated; see
+    :func:`~sage_attention.spec.validate`)
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl import parse_spec
+        sage: s = parse_spec("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }")
+        sage: s.models[0]
+        ModelSpec(name='m', field=Field(kind='QQ', p=None), input=2, tokens=2,
+                  layers=(Layer(rank=1, out=1, normalization=<Normalization.LIGHTNING: 'lightning'>),),
+                  weights='QKV', coordinates='raw', entries=None)
+        sage: parse_spec(s.to_dsl()) == s
+        True
+
+    TESTS::
+
+        sage: parse_spec("model m { input = 1/0 }")
+        Traceback (most recent call last):
+        ...
+        SpecError: <spec>:1:19: the number 1/0 divides by zero
+            model m { input = 1/0 }
+                              ^
+        sage: parse_spec("")
+        Spec(models=(), computations=())
+    """
+    try:
+        tree = spec_parser().parse(text)
+    except UnexpectedInput as e:
+        raise syntax_error(e, text, filename) from None
+    try:
+        spec = _transformer().transform(tree)
+    except VisitError as e:
+        orig = e.orig_exc
+        if isinstance(orig, SpecError):
+            raise SpecError(orig.message, orig.span, filename, text) from None
+        raise
+    return replace(spec, filename=filename, source=text)
+
+
+def parse_spec_file(path):
+    r"""
+    Parse the spec file at ``path``.
+
+    INPUT:
+
+    - ``path`` -- string or path
+
+    OUTPUT: a :class:`~sage_attention.spec.Spec`
+
+    EXAMPLES::
+
+        sage: import os, tempfile
+        sage: from sage_attention.dsl import parse_spec_file
+        sage: d = tempfile.mkdtemp(); f = os.path.join(d, "a.att")
+        sage: _ = open(f, "w").write("model m { input = 2; tokens = 1; layer attention(rank = 1, out = 1) }")
+        sage: parse_spec_file(f).models[0].name
+        'm'
+
+    TESTS::
+
+        sage: parse_spec_file(os.path.join(d, "missing.att"))
+        Traceback (most recent call last):
+        ...
+        SpecError: cannot read spec file .../missing.att: No such file or directory
+    """
+    path = Path(path)
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise SpecError(f"cannot read spec file {path}: {reason}") from None
+    return parse_spec(text, filename=str(path))
+
+
+# ----------------------------------------------------------- error reporting
+
+_CLOSE = {")": "(", "]": "[", "}": "{"}
+_OPEN = {v: k for k, v in _CLOSE.items()}
+
+#: What each key's value should look like, for the "fix:" line.
+VALUE_HINTS = {
+    "input": "a positive integer, e.g. `input = 3`",
+    "tokens": "a positive integer, e.g. `tokens = 2`",
+    "rank": "a positive integer, e.g. `rank = 2`",
+    "out": "a positive integer, e.g. `out = 1`",
+    "field": "`QQ` or `GF(p)` with p prime, e.g. `field = GF(32003)`",
+    "GF": "a prime, e.g. `GF(32003)`",
+    "weights": "`Q K V` or `A V`, e.g. `weights = A V`",
+    "coordinates": "`raw` or `scaled`, e.g. `coordinates = scaled`",
+    "normalization": "`lightning` or `softmax`, e.g. `normalization = softmax`",
+    "entries": "pairs `(row, token)` or `all`, e.g. `entries = (1, 1), (2, 1)`",
+    "degree": "a non-negative integer, e.g. `up to degree 4`",
+    "point": "a list of numbers in brackets, e.g. `certify point [1, -1/2, 0]`",
+    "check": "what to check, e.g. `check invariants`",
+    "seed": "a non-negative integer, e.g. `seed = 1`",
+}
+
+_TERMINAL_WORDS = {"NAME": "a name", "NUMBER": "a number", "_SEP": "a newline or `;`",
+                   "$END": "the end of the file"}
+
+
+class _Position:
+    """Compare parser states by their LR state only, not their stack depth,
+    so an error in the second statement matches an example in the first."""
+
+    def __init__(self, state):
+        self.position = getattr(state, "position", state)
+
+    def __eq__(self, other):
+        return self.position == getattr(other, "position", other)
+
+    __hash__ = None
+
+
+def _terminal_text(name):
+    if name in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[name]
+    try:
+        pattern = spec_parser().get_terminal(name).pattern
+    except KeyError:
+        return name
+    if pattern.type == "str":
+        return f"`{pattern.value}`"
+    return name
+
+
+def _expected_text(names):
+    names = set(names or ()) - {"WS_INLINE", "COMMENT"}
+    words = sorted({_terminal_text(n) for n in names}, key=lambda w: (w.startswith("`"), w))
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + ", or " + words[-1]
+
+
+def _literals(names):
+    out = []
+    for name in names or ():
+        text = _terminal_text(name)
+        if text.startswith("`"):
+            out.append(text.strip("`"))
+    return out
+
+
+def _strip_comments(text):
+    return re.sub(r"(//|#)[^\n]*", lambda m: " " * len(m.group()), text)
+
+
+def _brackets(text):
+    """Return the stack of open brackets ``(char, line, col)`` at the end
+    of ``text``, and the first unmatched closing bracket (or ``None``)."""
+    stack, line, col = [], 1, 1
+    for ch in _strip_comments(text):
+        if ch in _OPEN:
+            stack.append((ch, line, col))
+        elif ch in _CLOSE:
+            if stack and stack[-1][0] == _CLOSE[ch]:
+                stack.pop()
+            else:
+                return stack, (ch, line, col)
+        if ch == "\n":
+            line, col = line + 1, 1
+        else:
+            col += 1
+    return stack, None
+
+
+def _offset(text, line, column):
+    lines = text.split("\n")
+    return sum(len(s) + 1 for s in lines[:line - 1]) + column - 1
+
+
+def _key_before(before):
+    """The key whose value starts at the end of ``before``."""
+    before = _strip_comments(before).rstrip()
+    for pattern, key in ((r"GF\s*\($", "GF"), (r"\bup\s+to\s+degree$", "degree"),
+                         (r"\bcertify\s+point$", "point"), (r"\bcheck$", "check"),
+                         (r"([A-Za-z_]\w*)\s*=$", None)):
+        m = re.search(pattern, before)
+        if m:
+            return key or m.group(1)
+    m = re.search(r"([A-Za-z_]\w*)\W*$", before)
+    return m.group(1) if m else None
+
+
+def _word_before(before):
+    m = re.search(r"([A-Za-z_]\w*)\s*$", _strip_comments(before))
+    return m.group(1) if m else None
+
+
+def _token_text(token):
+    if token.type == "_SEP":
+        return "`;`" if token.value.startswith(";") else "the end of the line"
+    return f"`{token.value}`"
+
+
+def _is_word_char(ch):
+    return ch.isalnum() or ch == "_"
+
+
+@functools.cache
+def _keywords():
+    """All keywords of the language."""
+    return tuple(sorted(t.pattern.value for t in spec_parser().terminals
+                        if t.pattern.type == "str" and re.match(r"^[A-Za-z_]\w*$", t.pattern.value)))
+
+
+def _keyword_hint(word, suggestion, keywords):
+    close = suggestion[len(" (did you mean `"):-len("`?)")] if suggestion else None
+    for w in (word, close):
+        if w in ("rank", "out", "normalization") and w not in keywords:
+            return f"`{w} = ...` is an argument of `layer attention(...)`"
+    if close:
+        return f"write `{close}`"
+    if keywords:
+        return "use one of: " + ", ".join(f"`{k}`" for k in sorted(keywords))
+    return ""
+
+
+def _classify(e):
+    """The label class of an :class:`UnexpectedToken`."""
+    parser = spec_parser()
+    state = e.state
+    e.state = _Position(state)
+    try:
+        examples = [(label, E.EXAMPLES[label]) for label in E.MATCHED_LABELS]
+        label = e.match_examples(parser.parse, examples, token_type_match_fallback=True,
+                                 use_accepts=True)
+    finally:
+        e.state = state
+    return label
+
+
+def _heuristic(e, before):
+    """A label when no example matches."""
+    token, expected = e.token, set(e.expected or ())
+    if token.type in ("MODEL", "COMPUTE") and _brackets(before)[0]:
+        return E.UnbalancedBracket
+    if re.search(r"=\s*$", _strip_comments(before)) or "GF" in before[-4:]:
+        if token.type in ("_SEP", "RBRACE", "RPAR", "COMMA", "RSQB"):
+            return E.MissingValue
+        return E.InvalidValue
+    if token.type in ("RBRACE", "RPAR", "RSQB"):
+        return E.UnbalancedBracket
+    if "EQUAL" in expected:
+        return E.MissingEquals
+    if "_SEP" in expected or "COMMA" in expected:
+        return E.MissingSeparator
+    if token.type == "NAME":
+        return E.UnknownKeyword
+    return E.DSLSyntaxError
+
+
+def syntax_error(e, text, filename=None):
+    r"""
+    Return the labelled :class:`~sage_attention.dsl.errors.DSLSyntaxError`
+    for the Lark exception ``e`` raised while parsing ``text``.
+
+    INPUT:
+
+    - ``e`` -- a Lark ``UnexpectedInput``
+    - ``text`` -- the source
+    - ``filename`` -- (default: ``None``)
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.parser import spec_parser, syntax_error
+        sage: try:
+        ....:     spec_parser().parse("model m { input = }")
+        ....: except Exception as e:
+        ....:     err = syntax_error(e, "model m { input = }", "x.att")
+        sage: type(err).__name__, err.line, err.column
+        ('MissingValue', 1, 19)
+        sage: print(err)
+        x.att:1:19: Missing value: `input =` needs a value
+            model m { input = }
+                              ^
+        expected: a number
+        fix: write a positive integer, e.g. `input = 3`
+    """
+    lines = text.split("\n")
+
+    def make(cls, what, line, column, expected="", hint=""):
+        source_line = lines[line - 1] if 1 <= line <= len(lines) else ""
+        return cls(what, line, column, filename, source_line, expected, hint, orig=e)
+
+    if isinstance(e, UnexpectedCharacters):
+        char = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+        hint = E.UnexpectedCharacter.default_hint
+        if char in "\"'":
+            hint = "write numbers and names without quotes"
+        return make(E.UnexpectedCharacter, f"`{char}`", e.line, e.column,
+                    _expected_text(e.allowed), hint)
+
+    is_end = isinstance(e, UnexpectedEOF) or getattr(e.token, "type", None) == "$END"
+    if is_end:
+        # point just after the last non-blank character
+        body = _strip_comments(text).rstrip()
+        line = body.count("\n") + 1
+        column = len(body.split("\n")[-1]) + 1
+        stack, _ = _brackets(text)
+        expected = _expected_text(e.expected)
+        if stack:
+            ch, l, c = stack[-1]
+            return make(E.UnbalancedBracket,
+                        f"the file ends while `{ch}` opened at {l}:{c} is still open",
+                        line, column, expected, f"add the missing `{_OPEN[ch]}`")
+        return make(E.UnexpectedEnd, "the file ends in the middle of a statement",
+                    line, column, expected)
+
+    token = e.token
+    line, column = token.line, token.column
+    pos = _offset(text, line, column)
+    before = text[:pos]
+    expected = _expected_text(e.expected)
+    shown = _token_text(token)
+    start = pos
+    while start > 0 and _is_word_char(text[start - 1]):
+        start -= 1
+    if start < pos:
+        # the lexer split a word, e.g. `outt` into `out` `t`: report the word
+        end = pos
+        while end < len(text) and _is_word_char(text[end]):
+            end += 1
+        word, column = text[start:end], column - (pos - start)
+        if re.search(r"(=|GF\s*\()\s*$", _strip_comments(text[:start])):
+            key = _key_before(text[:start])
+            return make(E.InvalidValue, f"`{word}` is not a valid value for `{key}`",
+                        line, column, "", "write " + VALUE_HINTS.get(key, "a value"))
+        suggestion = did_you_mean(word, _keywords())
+        return make(E.UnknownKeyword, f"`{word}`{suggestion}", line, column,
+                    "a keyword", _keyword_hint(word, suggestion, []))
+    label = _classify(e) or _heuristic(e, before)
+    if label is E.MissingEquals:
+        word = _word_before(before)
+        if word in COMPUTATION_OPTIONS:
+            label = E.MissingSeparator
+    if label is E.MissingValue:
+        key = _key_before(before)
+        what = {"GF": "`GF(` needs a prime", "degree": "`up to degree` needs a number",
+                "point": "`certify point` needs a list of numbers",
+                "check": "`check` needs what to check"}.get(key, f"`{key} =` needs a value")
+        return make(label, what, line, column, expected,
+                    "write " + VALUE_HINTS.get(key, "a number, a name or a list `[...]`"))
+    if label is E.InvalidValue:
+        key = _key_before(before)
+        what = f"{shown} is not a valid value for `{key}`"
+        what += did_you_mean(token.value, _literals(e.expected))
+        return make(label, what, line, column, expected,
+                    "write " + VALUE_HINTS.get(key, "a number, a name or a list `[...]`"))
+    if label is E.MissingEquals:
+        word = _word_before(before)
+        example = VALUE_HINTS.get(word, "")
+        example = re.search(r"e\.g\. (`[^`]*`)", example)
+        hint = f"write {example.group(1)}" if example else f"write `{word} = value`"
+        if re.search(r"\binvariants\b[^\n;]*$", _strip_comments(before)):
+            hint += f"; or, if `{word}` is a family, separate families with `,`"
+        return make(label, f"`{word}` must be followed by `=`", line, column, expected, hint)
+    if label is E.UnknownKeyword and token.type != "NAME" and \
+            not re.match(r"^[A-Za-z_]\w*$", token.value):
+        label = E.MissingKeyword
+    if label is E.MissingKeyword:
+        keywords = _literals(e.expected)
+        if set(e.expected or ()) == {"NAME"}:
+            return make(label, f"{shown} where a name is needed", line, column, expected,
+                        "write a name, e.g. `model slice {` or `compute slice {`")
+        needed = expected if len(keywords) <= 3 else "a keyword"
+        return make(label, f"{shown} where {needed} is needed", line, column, expected,
+                    ("write " + " or ".join(f"`{k}`" for k in keywords[:3])) if keywords else "")
+    if label is E.UnknownKeyword:
+        keywords = [k for k in _literals(e.expected) if re.match(r"^[A-Za-z_]\w*$", k)]
+        suggestion = did_you_mean(token.value, keywords) or did_you_mean(token.value, _keywords())
+        return make(label, f"{shown}{suggestion}", line, column, expected,
+                    _keyword_hint(token.value, suggestion, keywords))
+    if label is E.MissingSeparator:
+        accepts = set(e.expected or ())
+        if "COMMA" in accepts and ("_SEP" not in accepts
+                                   or token.type in ("NUMBER", "LPAR", "LSQB")):
+            return make(label, f"{shown} must be separated from what comes before by `,`",
+                        line, column, expected, f"put `,` before {shown}")
+        word = shown
+        if _word_before(before) in COMPUTATION_OPTIONS and token.type in ("RBRACE", "_SEP"):
+            word = f"`{_word_before(before)}`"
+            expected = "a newline or `;`, or `}`"
+        return make(label, f"{word} must start a new statement", line, column, expected,
+                    f"put a newline or `;` before {word}")
+    if label is E.UnbalancedBracket:
+        stack, bad = _brackets(text[:pos + len(token.value)] if token.type in
+                               ("RBRACE", "RPAR", "RSQB") else before)
+        if bad is not None and _CLOSE[bad[0]] not in [s[0] for s in stack]:
+            return make(label, f"unmatched `{bad[0]}`", line, column, expected,
+                        f"remove this `{bad[0]}` or add the `{_CLOSE[bad[0]]}` it closes")
+        if stack:
+            ch, l, c = stack[-1]
+            return make(label, f"`{ch}` opened at {l}:{c} is not closed", line, column,
+                        expected, f"add `{_OPEN[ch]}` before {shown}")
+        return make(label, f"unexpected {shown}", line, column, expected)
+    return make(E.DSLSyntaxError, f"unexpected {shown}", line, column, expected)
+
+
+__all__ = ["parse_spec", "parse_spec_file", "spec_parser", "grammar_text",
+           "syntax_error", "SageAttentionError"]

@@ -1,0 +1,266 @@
+r"""
+From parse tree to typed spec
+
+:class:`SpecTransformer` turns the Lark parse tree of a spec file into the
+frozen dataclasses of :mod:`sage_attention.spec`. It has one method per
+grammar rule (no catch-all), each quoting its rule, and records the source
+span of every node. It checks nothing: semantic checks are
+:func:`sage_attention.spec.validate`.
+
+EXAMPLES::
+
+    sage: from sage_attention.dsl.parser import spec_parser
+    sage: from sage_attention.dsl.transformer import SpecTransformer
+    sage: tree = spec_parser().parse("model m { input = 2; tokens = 1; layer attention(rank = 1, out = 1) }")
+    sage: spec = SpecTransformer().transform(tree)
+    sage: spec.models[0].widths, spec.models[0].span
+    ((2, 1), SourceSpan(line=1, column=1, end_line=1, end_column=70))
+"""
+from collections import namedtuple
+from dataclasses import replace
+from fractions import Fraction
+
+from lark import Transformer, v_args
+
+from sage_attention.spec import (Computation, Field, Layer, ModelSpec,
+                                 Normalization, SourceSpan, Spec)
+
+_Item = namedtuple("_Item", "key value span")
+_Family = namedtuple("_Family", "name options")
+
+
+def span_of(meta):
+    r"""
+    Return the :class:`~sage_attention.spec.SourceSpan` of a Lark ``meta``
+    or token.
+
+    EXAMPLES::
+
+        sage: from lark import Token
+        sage: from sage_attention.dsl.transformer import span_of
+        sage: span_of(Token("NAME", "x", line=2, column=5, end_line=2, end_column=6))
+        SourceSpan(line=2, column=5, end_line=2, end_column=6)
+    """
+    if getattr(meta, "empty", False):
+        return None
+    return SourceSpan(meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def number(text):
+    r"""
+    Return the number written ``text``: an ``int``, or a
+    :class:`~fractions.Fraction` if it is not an integer.
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.transformer import number
+        sage: number("-3"), number("6/4"), number("0.25"), number("4/2")
+        (-3, Fraction(3, 2), Fraction(1, 4), 2)
+    """
+    value = Fraction(str(text))
+    return int(value) if value.denominator == 1 else value
+
+
+@v_args(meta=True)
+class SpecTransformer(Transformer):
+    r"""
+    Transform a parse tree of ``attention.lark`` into a
+    :class:`~sage_attention.spec.Spec`.
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.parser import spec_parser
+        sage: from sage_attention.dsl.transformer import SpecTransformer
+        sage: t = spec_parser().parse("model m { field = GF(7) }\ncompute m { check invariants }")
+        sage: s = SpecTransformer().transform(t)
+        sage: s.models[0].field, s.computations[0]
+        (Field(kind='GF', p=7), Computation(model='m', name='check', options=(('what', 'invariants'),)))
+    """
+
+    def start(self, meta, children):
+        """start: _SEP? (_declaration (_SEP _declaration)* _SEP?)?"""
+        models, computations = [], []
+        for child in children:
+            if isinstance(child, ModelSpec):
+                models.append(child)
+            else:
+                computations.extend(child)
+        return Spec(tuple(models), tuple(computations))
+
+    # -- models
+
+    def model(self, meta, children):
+        """model: "model" NAME "{" _SEP? (_model_item (_SEP _model_item)* _SEP?)? "}" """
+        name, items = children[0], children[1:]
+        values = {"layers": []}
+        item_spans = []
+        for item in items:
+            if isinstance(item, Layer):
+                values["layers"].append(item)
+                item_spans.append(("layer", item.span))
+            else:
+                values.setdefault(item.key, item.value)
+                item_spans.append((item.key, item.span))
+        values["layers"] = tuple(values["layers"])
+        return ModelSpec(str(name), span=span_of(meta), item_spans=tuple(item_spans), **values)
+
+    def field_item(self, meta, children):
+        """field_item: "field" "=" field_value"""
+        return _Item("field", children[0], span_of(meta))
+
+    def input_item(self, meta, children):
+        """input_item: "input" "=" NUMBER"""
+        return _Item("input", number(children[0]), span_of(meta))
+
+    def tokens_item(self, meta, children):
+        """tokens_item: "tokens" "=" NUMBER"""
+        return _Item("tokens", number(children[0]), span_of(meta))
+
+    def weights_item(self, meta, children):
+        """weights_item: "weights" "=" weight_space"""
+        return _Item("weights", children[0], span_of(meta))
+
+    def coordinates_item(self, meta, children):
+        """coordinates_item: "coordinates" "=" coordinate_kind"""
+        return _Item("coordinates", children[0], span_of(meta))
+
+    def entries_item(self, meta, children):
+        """entries_item: "entries" "=" entry_list"""
+        return _Item("entries", children[0], span_of(meta))
+
+    def layer(self, meta, children):
+        """layer: "layer" "attention" "(" [_layer_args] ")" """
+        args = [c for c in children if c is not None]
+        values = {}
+        for arg in args:
+            values.setdefault(arg.key, arg.value)
+        return Layer(span=span_of(meta), arg_spans=tuple((a.key, a.span) for a in args), **values)
+
+    def rank_arg(self, meta, children):
+        """layer_arg: "rank" "=" NUMBER -> rank_arg"""
+        return _Item("rank", number(children[0]), span_of(meta))
+
+    def out_arg(self, meta, children):
+        """layer_arg: "out" "=" NUMBER -> out_arg"""
+        return _Item("out", number(children[0]), span_of(meta))
+
+    def normalization_arg(self, meta, children):
+        """layer_arg: "normalization" "=" normalization -> normalization_arg"""
+        return _Item("normalization", children[0], span_of(meta))
+
+    def rationals(self, meta, children):
+        """field_value: "QQ" -> rationals"""
+        return Field()
+
+    def finite_field(self, meta, children):
+        """field_value: "GF" "(" NUMBER ")" -> finite_field"""
+        return Field("GF", number(children[0]))
+
+    def qkv(self, meta, children):
+        """weight_space: "Q" "K" "V" -> qkv"""
+        return "QKV"
+
+    def av(self, meta, children):
+        """weight_space: "A" "V" -> av"""
+        return "AV"
+
+    def raw(self, meta, children):
+        """coordinate_kind: "raw" -> raw"""
+        return "raw"
+
+    def scaled(self, meta, children):
+        """coordinate_kind: "scaled" -> scaled"""
+        return "scaled"
+
+    def lightning(self, meta, children):
+        """normalization: "lightning" -> lightning"""
+        return Normalization.LIGHTNING
+
+    def softmax(self, meta, children):
+        """normalization: "softmax" -> softmax"""
+        return Normalization.SOFTMAX
+
+    def all_entries(self, meta, children):
+        """entry_list: "all" -> all_entries"""
+        return None
+
+    def some_entries(self, meta, children):
+        """entry_list: entry ("," entry)* -> some_entries"""
+        return tuple(children)
+
+    def entry(self, meta, children):
+        """entry: "(" NUMBER "," NUMBER ")" """
+        return (number(children[0]), number(children[1]))
+
+    # -- computations
+
+    def compute(self, meta, children):
+        """compute: "compute" NAME "{" _SEP? (_computation (_SEP _computation)* _SEP?)? "}" """
+        name = children[0]
+        return [replace(c, model=str(name), model_span=span_of(name)) for c in children[1:]]
+
+    def _statement(self, name, meta, items, first=None):
+        options = [] if first is None else [first]
+        options.extend(i for i in items if i is not None)
+        return Computation(None, name,
+                           tuple((o.key, o.value) for o in options),
+                           span=span_of(meta),
+                           option_spans=tuple((o.key, o.span) for o in options))
+
+    def dimension(self, meta, children):
+        """dimension: "dimension" option*"""
+        return self._statement("dimension", meta, children)
+
+    def fibers(self, meta, children):
+        """fibers: "fibers" option*"""
+        return self._statement("fibers", meta, children)
+
+    def invariants(self, meta, children):
+        """invariants: "invariants" [family ("," family)*] option*"""
+        families = tuple((f.name, f.options) for f in children if isinstance(f, _Family))
+        options = [c for c in children if isinstance(c, _Item)]
+        first = _Item("families", families, span_of(meta)) if families else None
+        return self._statement("invariants", meta, options, first)
+
+    def vanishing_ideal(self, meta, children):
+        """vanishing_ideal: "vanishing_ideal" [_up_to_degree] option*
+        _up_to_degree: "up" "to" "degree" NUMBER"""
+        degree, options = children[0], children[1:]
+        first = None if degree is None else _Item("degree", number(degree), span_of(degree))
+        return self._statement("vanishing_ideal", meta, options, first)
+
+    def check(self, meta, children):
+        """check: "check" NAME option*"""
+        what = children[0]
+        return self._statement("check", meta, children[1:], _Item("what", str(what), span_of(what)))
+
+    def certify(self, meta, children):
+        """certify: "certify" "point" vector option*"""
+        return self._statement("certify", meta, children[1:],
+                               _Item("point", children[0], span_of(meta)))
+
+    def other_computation(self, meta, children):
+        """other_computation: NAME option*"""
+        return self._statement(str(children[0]), meta, children[1:])
+
+    def family(self, meta, children):
+        """family: NAME ["(" option ("," option)* ")"]"""
+        return _Family(str(children[0]),
+                       tuple((o.key, o.value) for o in children[1:] if o is not None))
+
+    def option(self, meta, children):
+        """option: NAME "=" value"""
+        return _Item(str(children[0]), children[1], span_of(meta))
+
+    def number(self, meta, children):
+        """value: NUMBER -> number"""
+        return number(children[0])
+
+    def word(self, meta, children):
+        """value: NAME -> word"""
+        word = str(children[0])
+        return {"true": True, "false": False}.get(word, word)
+
+    def vector(self, meta, children):
+        """vector: "[" _SEP? [NUMBER ("," _SEP? NUMBER)* _SEP?] "]" """
+        return tuple(number(c) for c in children if c is not None)
