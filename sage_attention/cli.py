@@ -1,0 +1,360 @@
+r"""
+The command line: ``sage-attention``
+
+Run the computations of a spec file::
+
+    sage-attention run examples/slice.att            # readable report per model
+    sage-attention run examples/slice.att --json     # one JSON object per model
+    sage-attention check examples/slice.att          # parse and validate only
+
+Exit status: 0 on success, 2 on an error in the spec (message on stderr, no
+traceback), 1 when a computation fails, 130 when interrupted (Ctrl-C; what
+finished is printed).
+
+Computations are pluggable: :data:`COMPUTATIONS` maps the name of a
+``compute`` statement to a runner ``(model, computation, options) -> dict``
+(JSON-able; an optional ``"text"`` entry is the readable report). Modules
+add theirs with :func:`register`.
+
+EXAMPLES::
+
+    sage: from sage_attention.cli import main
+    sage: import os
+    sage: from sage_attention.dsl.parser import grammar_text
+    sage: import tempfile
+    sage: f = os.path.join(tempfile.mkdtemp(), "m.att")
+    sage: _ = open(f, "w").write("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+    ....:                        "compute m { dimension seed = 0 }")
+    sage: main(["check", f])
+    ...: ok: 1 model, 1 computation
+    0
+    sage: main(["run", f, "--json"])
+    {"model": "m", ..., "dimension": 4, "expected_dimension": 4, ...}
+    0
+"""
+import argparse
+import json
+import logging
+import sys
+
+from sage_attention.errors import ComputationTooLarge, SageAttentionError
+
+logger = logging.getLogger("sage_attention")
+
+
+def run_dimension(model, computation, options):
+    r"""
+    Run ``dimension``: the dimension of the neurovariety (Jacobian rank).
+
+    INPUT:
+
+    - ``model`` -- the Sage model
+    - ``computation`` -- the :class:`~sage_attention.spec.Computation`
+    - ``options`` -- dictionary; ``seed`` (default: ``None``)
+
+    OUTPUT: a dictionary (the report's ``to_dict()`` and its ``text``)
+
+    EXAMPLES::
+
+        sage: from sage_attention.cli import run_dimension
+        sage: from sage_attention.spec import ModelSpec, Layer, Computation
+        sage: M = ModelSpec("m", input=2, tokens=2, layers=(Layer(1, 1),)).build()
+        sage: r = run_dimension(M, Computation("m", "dimension"), {"seed": 0})
+        sage: r["dimension"], r["expected_dimension"]
+        (4, 4)
+    """
+    report = model.dimension(seed=options.get("seed"))
+    result = dict(report.to_dict())
+    result["text"] = str(report)
+    return result
+
+
+def run_fibers(model, computation, options):
+    r"""
+    Run ``fibers``: the generic fiber and the symmetries of the weights.
+
+    INPUT: as for :func:`run_dimension`
+
+    OUTPUT: a dictionary (the report's ``to_dict()`` and its ``text``)
+
+    EXAMPLES::
+
+        sage: from sage_attention.cli import run_fibers
+        sage: from sage_attention.spec import ModelSpec, Layer, Computation
+        sage: M = ModelSpec("m", input=3, tokens=2, layers=(Layer(2, 2),)).build()
+        sage: run_fibers(M, Computation("m", "fibers"), {"seed": 0})["identifiable_up_to_symmetry"]
+        True
+    """
+    report = model.fibers(seed=options.get("seed"))
+    result = dict(report.to_dict())
+    result["text"] = str(report)
+    return result
+
+
+#: Runners of the computation statements, by name.
+COMPUTATIONS = {
+    "dimension": run_dimension,
+    "fibers": run_fibers,
+}
+
+
+def register(name, runner, options=()):
+    r"""
+    Make the computation ``name`` available to ``sage-attention run``.
+
+    INPUT:
+
+    - ``name`` -- string; the statement name
+    - ``runner`` -- function ``(model, computation, options) -> dict``
+    - ``options`` -- (default: ``()``) option names the statement accepts,
+      added to :data:`sage_attention.spec.COMPUTATION_OPTIONS`
+
+    EXAMPLES::
+
+        sage: from sage_attention.cli import register, COMPUTATIONS
+        sage: register("fibers", COMPUTATIONS["fibers"])
+        sage: sorted(COMPUTATIONS)[:2]
+        ['dimension', 'fibers']
+    """
+    from sage_attention.spec import COMPUTATION_OPTIONS
+    COMPUTATIONS[name] = runner
+    COMPUTATION_OPTIONS.setdefault(name, set()).update(options)
+
+
+def _jsonable(value):
+    from fractions import Fraction
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (bool, str)) or value is None:
+        return value
+    if isinstance(value, float):
+        return value
+    if isinstance(value, Fraction):
+        return str(value)
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def _model_header(spec_model, model):
+    est = spec_model.size_estimate()
+    exact = len(spec_model.layers) == 1
+    return {
+        "model": spec_model.name,
+        "architecture": repr(model),
+        "field": str(spec_model.field),
+        "widths": list(spec_model.widths),
+        "ranks": list(spec_model.ranks),
+        "tokens": spec_model.tokens,
+        "normalization": list(spec_model.normalizations),
+        "weights": spec_model.weights,
+        "coordinates": est.coordinates,
+        "coordinates_exact": exact,
+        "essential_coordinates": est.essential_coordinates,
+        "parameters": est.parameters,
+        "dimension": None,
+        "expected_dimension": None,
+        "computations": [],
+    }
+
+
+def _print_text(result, out):
+    print(f"== model {result['model']}: {result['architecture']}", file=out)
+    bound = "" if result["coordinates_exact"] else " (upper bound)"
+    print(f"   coordinates: {result['coordinates']}{bound}, essential coordinates: "
+          f"{result['essential_coordinates']}, parameters: {result['parameters']}", file=out)
+    for comp in result["computations"]:
+        text = comp.get("text")
+        if text is None:
+            text = ", ".join(f"{k} = {v}" for k, v in comp.items()
+                             if k not in ("computation", "options"))
+        print(f"-- {comp['computation']}:", file=out)
+        for line in str(text).splitlines():
+            print(f"   {line}", file=out)
+    if result["dimension"] is not None:
+        exp = result["expected_dimension"]
+        verdict = ("no published formula" if exp is None else
+                   "agrees" if exp == result["dimension"] else "DIFFERS")
+        print(f"   dimension computed {result['dimension']}, expected {exp} ({verdict})",
+              file=out)
+
+
+def _emit(result, as_json, out):
+    if as_json:
+        print(json.dumps(_jsonable(result)), file=out)
+    else:
+        _print_text(result, out)
+    out.flush()
+
+
+def run_spec(spec, as_json=False, seed=None, out=None):
+    r"""
+    Run every computation of a validated spec and print a report per model.
+
+    INPUT:
+
+    - ``spec`` -- a validated :class:`~sage_attention.spec.Spec`
+    - ``as_json`` -- boolean (default: ``False``); one JSON object per line
+    - ``seed`` -- (default: ``None``) the seed of computations without one
+    - ``out`` -- (default: ``sys.stdout``) where to print
+
+    OUTPUT: the list of result dictionaries, one per model with
+    computations
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl import parse_spec
+        sage: from sage_attention.cli import run_spec
+        sage: s = parse_spec("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+        ....:                "compute m { dimension }")
+        sage: _ = run_spec(s, seed=0)
+        == model m: LightningAttention(d=2, d'=1, t=2, a=1) over Rational Field
+           coordinates: 10, essential coordinates: 6, parameters: 6
+        -- dimension:
+           The neurovariety of ... has dimension 4
+           ...
+           dimension computed 4, expected 4 (agrees)
+    """
+    out = sys.stdout if out is None else out
+    results = []
+    for spec_model in spec.models:
+        comps = spec.computations_of(spec_model.name)
+        if not comps:
+            continue
+        logger.info("building model %s", spec_model.name)
+        model = spec_model.build()
+        result = _model_header(spec_model, model)
+        try:
+            for comp in comps:
+                options = dict(comp.options)
+                if seed is not None:
+                    options.setdefault("seed", seed)
+                logger.info("model %s: running %s", spec_model.name, comp.to_dsl())
+                try:
+                    value = COMPUTATIONS[comp.name](model, comp, options)
+                except (KeyboardInterrupt, SageAttentionError):
+                    raise
+                except Exception as e:
+                    raise ComputationFailed(
+                        f"`{comp.to_dsl()}` on model `{spec_model.name}` failed: "
+                        f"{type(e).__name__}: {e}") from e
+                entry = {"computation": comp.name, "options": dict(comp.options)}
+                entry.update(value)
+                result["computations"].append(entry)
+                if comp.name == "dimension":
+                    result["dimension"] = value.get("dimension")
+                    result["expected_dimension"] = value.get("expected_dimension",
+                                                             value.get("expected"))
+                logger.info("model %s: %s done", spec_model.name, comp.name)
+        except BaseException:
+            if result["computations"]:
+                _emit(result, as_json, out)
+            raise
+        _emit(result, as_json, out)
+        results.append(result)
+    return results
+
+
+class ComputationFailed(SageAttentionError):
+    r"""
+    A computation raised an unexpected error.
+
+    EXAMPLES::
+
+        sage: from sage_attention.cli import ComputationFailed
+        sage: str(ComputationFailed("`dimension` on model `m` failed: ValueError: x"))
+        '`dimension` on model `m` failed: ValueError: x'
+    """
+
+
+def _parser():
+    p = argparse.ArgumentParser(
+        prog="sage-attention",
+        description="Algebraic geometry of attention networks: run a spec file.")
+    sub = p.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="parse, validate and run the computations of a spec")
+    run.add_argument("spec", help="the spec file (.att)")
+    run.add_argument("--json", action="store_true", help="print one JSON object per model")
+    run.add_argument("--force", action="store_true", help="skip the size guard")
+    run.add_argument("--seed", type=int, default=None,
+                     help="seed for computations that do not set one")
+    run.add_argument("--verbose", "-v", action="store_true", help="log progress to stderr")
+    check = sub.add_parser("check", help="parse and validate a spec only")
+    check.add_argument("spec", help="the spec file (.att)")
+    check.add_argument("--force", action="store_true", help="skip the size guard")
+    check.add_argument("--verbose", "-v", action="store_true", help="log progress to stderr")
+    return p
+
+
+def _load(path, force, err):
+    from sage_attention.dsl import parse_spec_file, validate
+    spec = parse_spec_file(path)
+    notes = validate(spec, force=force, available=set(COMPUTATIONS))
+    for note in notes:
+        print(note, file=err)
+    return spec
+
+
+def main(argv=None):
+    r"""
+    Run the command line ``sage-attention`` with the arguments ``argv``.
+
+    INPUT:
+
+    - ``argv`` -- (default: ``sys.argv[1:]``) list of strings
+
+    OUTPUT: the exit status (``0``, ``1``, ``2`` or ``130``)
+
+    EXAMPLES::
+
+        sage: from sage_attention.cli import main
+        sage: import os, tempfile
+        sage: d = tempfile.mkdtemp()
+        sage: bad = os.path.join(d, "bad.att")
+        sage: _ = open(bad, "w").write("model m {\n  input = 3 tokens = 2\n}\n")
+        sage: import sys; sys.stderr = sys.stdout
+        sage: main(["check", bad])
+        .../bad.att:2:13: Missing separator: `tokens` must start a new statement
+            input = 3 tokens = 2
+                      ^
+        expected: a newline or `;`, or `}`
+        fix: put a newline or `;` before `tokens`
+        2
+        sage: sys.stderr = sys.__stderr__
+    """
+    args = _parser().parse_args(argv)
+    out, err = sys.stdout, sys.stderr
+    if getattr(args, "verbose", False):
+        handler = logging.StreamHandler(err)
+        handler.setFormatter(logging.Formatter("[%(asctime)s] %(message)s", "%H:%M:%S"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+    try:
+        spec = _load(args.spec, args.force, err)
+    except SageAttentionError as e:
+        print(str(e), file=err)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=err)
+        return 130
+    if args.command == "check":
+        n, c = len(spec.models), len(spec.computations)
+        print(f"{args.spec}: ok: {n} model{'s' * (n != 1)}, "
+              f"{c} computation{'s' * (c != 1)}", file=err)
+        return 0
+    try:
+        run_spec(spec, as_json=args.json, seed=args.seed, out=out)
+    except KeyboardInterrupt:
+        print("interrupted: the reports above are what finished", file=err)
+        return 130
+    except SageAttentionError as e:
+        print(f"error: {e}", file=err)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
