@@ -341,6 +341,27 @@ def _classify(e):
     return label
 
 
+def _precheck(e, text, before):
+    """Labels that are clear without the examples."""
+    token, expected = e.token, set(e.expected or ())
+    after_equals = re.search(r"(=|GF\s*\()\s*$", _strip_comments(before))
+    if token.type in ("RBRACE", "RPAR", "RSQB"):
+        stack, bad = _brackets(text[:_offset(text, token.line, token.column) + 1])
+        if bad is not None and _CLOSE[bad[0]] not in [s[0] for s in stack]:
+            return E.UnbalancedBracket
+    if token.type in ("MODEL", "COMPUTE") and _brackets(before)[0]:
+        return E.UnbalancedBracket
+    if (re.match(r"^[A-Za-z_]\w*$", token.value) and token.type not in expected
+            and "NAME" not in expected and not after_equals
+            and token.type not in ("MODEL", "COMPUTE")
+            and any(re.match(r"^[A-Za-z_]\w*$", k) for k in _literals(expected))):
+        if token.value in _keywords() and not (
+                token.value in ("rank", "out", "normalization") and "LAYER" in expected):
+            return E.MissingKeyword
+        return E.UnknownKeyword
+    return None
+
+
 def _heuristic(e, before):
     """A label when no example matches."""
     token, expected = e.token, set(e.expected or ())
@@ -425,7 +446,7 @@ def syntax_error(e, text, filename=None):
     expected = _expected_text(e.expected)
     shown = _token_text(token)
     start = pos
-    while start > 0 and _is_word_char(text[start - 1]):
+    while start > 0 and token.value[:1].isalpha() and _is_word_char(text[start - 1]):
         start -= 1
     if start < pos:
         # the lexer split a word, e.g. `outt` into `out` `t`: report the word
@@ -440,7 +461,7 @@ def syntax_error(e, text, filename=None):
         suggestion = did_you_mean(word, _keywords())
         return make(E.UnknownKeyword, f"`{word}`{suggestion}", line, column,
                     "a keyword", _keyword_hint(word, suggestion, []))
-    label = _classify(e) or _heuristic(e, before)
+    label = _precheck(e, text, before) or _classify(e) or _heuristic(e, before)
     if label is E.MissingEquals:
         word = _word_before(before)
         if word in COMPUTATION_OPTIONS:

@@ -20,8 +20,9 @@ from collections import namedtuple
 from dataclasses import replace
 from fractions import Fraction
 
-from lark import Transformer, v_args
+from lark import Token, Transformer, v_args
 
+from sage_attention.errors import SpecError
 from sage_attention.spec import (Computation, Field, Layer, ModelSpec,
                                  Normalization, SourceSpan, Spec)
 
@@ -56,8 +57,16 @@ def number(text):
         sage: from sage_attention.dsl.transformer import number
         sage: number("-3"), number("6/4"), number("0.25"), number("4/2")
         (-3, Fraction(3, 2), Fraction(1, 4), 2)
+        sage: number("1/0")
+        Traceback (most recent call last):
+        ...
+        SpecError: the number 1/0 divides by zero
     """
-    value = Fraction(str(text))
+    try:
+        value = Fraction(str(text))
+    except ZeroDivisionError:
+        raise SpecError(f"the number {text} divides by zero",
+                        span_of(text) if hasattr(text, "line") else None) from None
     return int(value) if value.denominator == 1 else value
 
 
@@ -225,7 +234,8 @@ class SpecTransformer(Transformer):
     def vanishing_ideal(self, meta, children):
         """vanishing_ideal: "vanishing_ideal" [_up_to_degree] option*
         _up_to_degree: "up" "to" "degree" NUMBER"""
-        degree, options = children[0], children[1:]
+        degree = next((c for c in children if isinstance(c, Token)), None)
+        options = [c for c in children if isinstance(c, _Item)]
         first = None if degree is None else _Item("degree", number(degree), span_of(degree))
         return self._statement("vanishing_ideal", meta, options, first)
 

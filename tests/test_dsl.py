@@ -1,0 +1,356 @@
+"""Tests of the spec language: grammar, parser, typed spec, errors, validation."""
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from lark import Lark
+
+from sage_attention.dsl import parse_spec, parse_spec_file, validate
+from sage_attention.dsl import errors as E
+from sage_attention.dsl.parser import grammar_text, spec_parser
+from sage_attention.errors import ComputationTooLarge, SageAttentionError, SpecError
+from sage_attention.spec import (Computation, Field, Layer, ModelSpec,
+                                 Normalization, Spec)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+SLICE = """\
+// one output entry of a single layer
+model slice {
+  field = QQ; input = 3; tokens = 2
+  layer attention(rank = 2, out = 1)
+  weights = A V; coordinates = scaled; entries = (1, 1)
+}
+model deep {
+  input = 3; tokens = 3   # two layers
+  layer attention(rank = 2, out = 3)
+  layer attention(rank = 2, out = 3, normalization = softmax)
+}
+compute slice { dimension; fibers }
+compute slice {
+  invariants pencil, veronese(r = 2), sylvester
+  vanishing_ideal up to degree 4
+  check invariants
+  certify point [3, -1/2,
+                 0]
+}
+"""
+
+
+def test_grammar_builds_strict():
+    Lark(grammar_text(), parser="lalr", strict=True, propagate_positions=True,
+         maybe_placeholders=True)
+    assert spec_parser() is spec_parser()
+
+
+def test_parse_full_example():
+    spec = parse_spec(SLICE)
+    s, d = spec.models
+    assert s == ModelSpec("slice", Field(), 3, 2, (Layer(2, 1),), "AV", "scaled", ((1, 1),))
+    assert d.widths == (3, 3, 3) and d.ranks == (2, 2)
+    assert d.layers[1].normalization is Normalization.SOFTMAX
+    names = [c.name for c in spec.computations]
+    assert names == ["dimension", "fibers", "invariants", "vanishing_ideal", "check", "certify"]
+    inv = spec.computations[2]
+    assert inv.option("families") == (("pencil", ()), ("veronese", (("r", 2),)), ("sylvester", ()))
+    assert spec.computations[3].options == (("degree", 4),)
+    assert spec.computations[4].options == (("what", "invariants"),)
+    assert spec.computations[5].option("point") == (3, Fraction(-1, 2), 0)
+    assert validate(spec) == []
+    assert parse_spec(spec.to_dsl()) == spec
+
+
+def test_spans_and_equality_ignore_spans():
+    spec = parse_spec(SLICE)
+    m = spec.models[0]
+    assert (m.span.line, m.span.column) == (2, 1)
+    assert m.layers[0].span.line == 4
+    again = parse_spec("\n\n" + SLICE)
+    assert again == spec and again.models[0].span.line == 4
+
+
+def test_defaults_and_gf():
+    m = parse_spec("model m { field = GF(7); input = 2; tokens = 1\n"
+                   "layer attention(out = 1, rank = 1) }").models[0]
+    assert m.field == Field("GF", 7) and m.weights == "QKV" and m.coordinates == "raw"
+    assert m.entries is None and m.layers[0].normalization is Normalization.LIGHTNING
+    assert m.size_estimate().parameters == 6
+
+
+def test_entries_all_and_list():
+    m = parse_spec("model m { input = 2; tokens = 2; layer attention(rank=1, out=2)\n"
+                   "entries = (1, 1), (2, 2) }").models[0]
+    assert m.entries == ((1, 1), (2, 2))
+    m = parse_spec("model m { entries = all }").models[0]
+    assert m.entries is None
+
+
+def test_examples_parse_and_validate():
+    for name in ("slice.att", "deep.att"):
+        spec = parse_spec_file(ROOT / "examples" / name)
+        validate(spec)
+        assert parse_spec(spec.to_dsl()) == spec
+
+
+def test_deep_dimension_not_refused_by_size_guard():
+    spec = parse_spec_file(ROOT / "examples" / "deep.att")
+    validate(spec)  # the Jacobian needs no coordinates
+    bigger = parse_spec(spec.to_dsl() + "compute deep { invariants }\n")
+    with pytest.raises(ComputationTooLarge, match="coordinate ring"):
+        validate(bigger)
+    validate(bigger, force=True)
+
+
+def test_vanishing_ideal_size_guard_and_algorithm():
+    src = ("model m { input = 4; tokens = 3; layer attention(rank = 2, out = 4) }\n"
+           "compute m { vanishing_ideal }")
+    with pytest.raises(ComputationTooLarge, match="algorithm = interpolation"):
+        validate(parse_spec(src))
+    validate(parse_spec(src.replace("vanishing_ideal", "vanishing_ideal algorithm = interpolation")))
+
+
+def test_rank_exceeding_width_is_a_note():
+    notes = validate(parse_spec("model m { input = 3; tokens = 2\n"
+                                "layer attention(rank = 5, out = 1) }", filename="a.att"))
+    assert notes == ["a.att:2:17: note: rank 5 exceeds input width 3: rank A <= 3 anyway, "
+                     "the rank is no constraint"]
+
+
+def test_not_available_computation():
+    spec = parse_spec("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+                      "compute m { check invariants }")
+    validate(spec)
+    with pytest.raises(SpecError, match="computation `check` is not available in this version"):
+        validate(spec, available={"dimension", "fibers"})
+
+
+# --------------------------------------------------------------- syntax errors
+
+@pytest.mark.parametrize("label,snippet",
+                         [(label, s) for label, snippets in E.EXAMPLES.items() for s in snippets])
+def test_every_example_maps_to_its_label(label, snippet):
+    with pytest.raises(label) as info:
+        parse_spec(snippet)
+    assert type(info.value) is label
+    assert info.value.__cause__ is None and info.value.__suppress_context__
+
+
+def test_each_label_has_two_examples():
+    for label, snippets in E.EXAMPLES.items():
+        assert len(snippets) >= 2, label
+
+
+# (source, exception, "file:line:col", label text, fix hint fragment)
+MALFORMED = [
+    ("model m {\n  input = 3\n  tokns = 2\n}", E.UnknownKeyword, "f.att:3:3",
+     "Unknown keyword", "did you mean `tokens`?"),
+    ("model m {\n  input = three\n}", E.InvalidValue, "f.att:2:11",
+     "Invalid value", "fix: write a positive integer, e.g. `input = 3`"),
+    ("model m {\n  layer attention(rank = , out = 1)\n}", E.MissingValue, "f.att:2:26",
+     "Missing value", "fix: write a positive integer, e.g. `rank = 2`"),
+    ("model m {\n  input 3\n}", E.MissingEquals, "f.att:2:9",
+     "Missing `=`", "fix: write `input = 3`"),
+    ("model m {\n  input = 3 tokens = 2\n}", E.MissingSeparator, "f.att:2:13",
+     "Missing separator", "fix: put a newline or `;` before `tokens`"),
+    ("model m {\n  input = 3\n", E.UnbalancedBracket, "f.att:2:12",
+     "Unbalanced bracket", "fix: add the missing `}`"),
+    ("model m {\n  layer attention(rank = 2, out = 1\n}", E.UnbalancedBracket, "f.att:2:36",
+     "Unbalanced bracket", "fix: add `)` before the end of the line"),
+    ("model m { }\n}", E.UnbalancedBracket, "f.att:2:1",
+     "Unbalanced bracket", "fix: remove this `}`"),
+    ("model m {\n  coordinates = scale\n}", E.InvalidValue, "f.att:2:17",
+     "Invalid value", "did you mean `scaled`?"),
+    ("model m {\n  layer attention(rank = 1, normalization = sofmax)\n}", E.InvalidValue,
+     "f.att:2:45", "Invalid value", "did you mean `softmax`?"),
+    ("model m {\n  layer attention(rank = 1, outt = 1)\n}", E.UnknownKeyword, "f.att:2:29",
+     "Unknown keyword", "did you mean `out`?"),
+    ("model m {\n  normalization = softmax\n}", E.UnknownKeyword, "f.att:2:3",
+     "Unknown keyword", "is an argument of `layer attention(...)`"),
+    ("model m {\n  input = 3$\n}", E.UnexpectedCharacter, "f.att:2:12",
+     "Unexpected character", "fix: remove it"),
+    ("compute m {\n  dimension seed = 1 fibers\n}", E.MissingSeparator, "f.att:2:28",
+     "Missing separator", "before `fibers`"),
+    ("compute m { certify point [1 2] }", E.MissingSeparator, "f.att:1:30",
+     "Missing separator", "fix: put `,` before `2`"),
+    ("model", E.UnexpectedEnd, "f.att:1:6", "Unexpected end of file", "fix: complete"),
+    ("model m {\n  field = GF()\n}", E.MissingValue, "f.att:2:14",
+     "Missing value", "e.g. `GF(32003)`"),
+    ("modle m { }", E.UnknownKeyword, "f.att:1:1", "Unknown keyword", "did you mean `model`?"),
+    ("model m { }\n// comment\ncompute m {\n  certify point [1,\n 2\n", E.UnbalancedBracket,
+     "f.att:5:3", "Unbalanced bracket", "fix: add the missing `]`"),
+]
+
+
+@pytest.mark.parametrize("source,exc,where,label,hint", MALFORMED)
+def test_malformed_messages(source, exc, where, label, hint):
+    with pytest.raises(exc) as info:
+        parse_spec(source, filename="f.att")
+    text = str(info.value)
+    first = text.splitlines()[0]
+    assert first.startswith(f"{where}: {label}: "), text
+    assert hint in text, text
+    assert "\nexpected: " in text and "\nfix: " in text
+    assert "^" in text.splitlines()[2]
+    assert isinstance(info.value, SyntaxError) and isinstance(info.value, SageAttentionError)
+
+
+SEMANTIC = [
+    ("model m { input = 0; tokens = 2; layer attention(rank = 1, out = 1) }",
+     "input (=0) must be a positive integer"),
+    ("model m { input = 3/2; tokens = 2; layer attention(rank = 1, out = 1) }",
+     "input (=3/2) must be a positive integer"),
+    ("model m { input = 2; tokens = -1; layer attention(rank = 1, out = 1) }",
+     "tokens (=-1) must be a positive integer"),
+    ("model m { field = GF(9); input = 2; tokens = 2; layer attention(rank = 1, out = 1) }",
+     "GF(p) needs p prime"),
+    ("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1); entries = (2, 1) }",
+     "row 2 exceeds the output width 1"),
+    ("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1); entries = (1, 3) }",
+     "token 3 exceeds the number of tokens 2"),
+    ("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+     "model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }",
+     "duplicate model name `m`"),
+    ("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\ncompute n { fibers }",
+     "names an unknown model"),
+    ("model m { input = 2; input = 3; tokens = 2; layer attention(rank = 1, out = 1) }",
+     "duplicate `input`"),
+    ("model m { tokens = 2; layer attention(rank = 1, out = 1) }", "needs `input = ...`"),
+    ("model m { input = 2; layer attention(rank = 1, out = 1) }", "needs `tokens = ...`"),
+    ("model m { input = 2; tokens = 2 }", "needs at least one `layer"),
+    ("model m { input = 2; tokens = 2; layer attention(out = 1) }", "needs `rank = ...`"),
+    ("model m { input = 2; tokens = 2; layer attention(rank = 1, rank = 2, out = 1) }",
+     "duplicate `rank`"),
+    ("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+     "compute m { dimenson }", "unknown computation `dimenson` (did you mean `dimension`?)"),
+    ("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+     "compute m { dimension sed = 1 }", "has no option `sed` (did you mean `seed`?)"),
+    ("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+     "compute m { invariants pencl }", "unknown invariant family `pencl`"),
+    ("model m { field = GF(7); input = 2; tokens = 2\n"
+     "layer attention(rank = 1, out = 1, normalization = softmax) }", "softmax normalization"),
+    ("model m { input = 1/0 }", "divides by zero"),
+]
+
+
+@pytest.mark.parametrize("source,message", SEMANTIC)
+def test_semantic_errors(source, message):
+    with pytest.raises(SpecError) as info:
+        validate(parse_spec(source, filename="s.att"))
+    text = str(info.value)
+    assert message in text, text
+    assert text.startswith("s.att:"), text
+
+
+def test_error_files():
+    cases = {"unknown_keyword.att": E.UnknownKeyword, "missing_value.att": E.MissingValue,
+             "unclosed.att": E.UnbalancedBracket}
+    for name, exc in cases.items():
+        with pytest.raises(exc):
+            parse_spec_file(ROOT / "examples" / "errors" / name)
+    for name in ("bad_entry.att", "unknown_model.att"):
+        with pytest.raises(SpecError):
+            validate(parse_spec_file(ROOT / "examples" / "errors" / name))
+
+
+# ------------------------------------------------------------ property tests
+
+names = st.from_regex(r"[a-z][a-z0-9_]{0,6}", fullmatch=True).filter(
+    lambda s: s not in {"model", "compute", "field", "input", "tokens", "layer", "weights",
+                        "coordinates", "entries", "all", "raw", "scaled"})
+pos = st.integers(min_value=1, max_value=6)
+
+
+@st.composite
+def layers(draw):
+    return Layer(draw(pos), draw(pos), draw(st.sampled_from(list(Normalization))))
+
+
+@st.composite
+def models(draw, name):
+    field = draw(st.sampled_from([Field(), Field("GF", 7), Field("GF", 32003)]))
+    ls = tuple(draw(st.lists(layers(), min_size=1, max_size=3)))
+    entries = draw(st.one_of(st.none(), st.lists(st.tuples(pos, pos), min_size=1, max_size=3)
+                             .map(tuple)))
+    return ModelSpec(name, field, draw(pos), draw(pos), ls,
+                     draw(st.sampled_from(["QKV", "AV"])),
+                     draw(st.sampled_from(["raw", "scaled"])), entries)
+
+
+numbers = st.one_of(st.integers(-50, 50),
+                    st.fractions(max_denominator=9).filter(lambda f: f.denominator != 1))
+values = st.one_of(st.integers(0, 99), names, st.booleans(),
+                   st.lists(numbers, max_size=4).map(tuple))
+options = st.lists(st.tuples(names, values), max_size=2).map(tuple)
+
+
+@st.composite
+def computations(draw, model):
+    kind = draw(st.sampled_from(["dimension", "fibers", "invariants", "vanishing_ideal",
+                                 "check", "certify", "other"]))
+    opts = draw(options)
+    if kind == "invariants":
+        fams = draw(st.lists(st.tuples(names, options), max_size=3).map(tuple))
+        first = (("families", fams),) if fams else ()
+        return Computation(model, kind, first + opts)
+    if kind == "vanishing_ideal":
+        deg = draw(st.one_of(st.none(), st.integers(0, 9)))
+        return Computation(model, kind, ((("degree", deg),) if deg is not None else ()) + opts)
+    if kind == "check":
+        return Computation(model, kind, (("what", draw(names)),) + opts)
+    if kind == "certify":
+        return Computation(model, kind, (("point", tuple(draw(st.lists(numbers, max_size=5)))),)
+                           + opts)
+    if kind == "other":
+        kind = draw(names)
+    return Computation(model, kind, opts)
+
+
+@st.composite
+def specs(draw):
+    mnames = draw(st.lists(names, min_size=1, max_size=3, unique=True))
+    ms = tuple(draw(models(n)) for n in mnames)
+    cs = tuple(draw(st.lists(st.sampled_from(mnames).flatmap(computations), max_size=4)))
+    return Spec(ms, cs)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(specs())
+def test_round_trip(spec):
+    assert parse_spec(spec.to_dsl()) == spec
+
+
+TOKENS = ["model", "compute", "{", "}", "(", ")", "[", "]", "=", ";", "\n", ",", "layer",
+          "attention", "rank", "input", "tokens", "3", "-1", "1/0", "0", "GF", "QQ", "A V",
+          "softmax", "entries", "(1, 1)", "x", "//", "#", "$", "\"", "up to degree",
+          "certify point", "99999999999"]
+
+
+@st.composite
+def mutated(draw):
+    text = draw(st.sampled_from([SLICE, (ROOT / "examples" / "slice.att").read_text(),
+                                 (ROOT / "examples" / "deep.att").read_text()]))
+    for _ in range(draw(st.integers(1, 4))):
+        i = draw(st.integers(0, len(text)))
+        op = draw(st.sampled_from(["delete", "insert", "replace", "token"]))
+        n = draw(st.integers(1, 6))
+        if op == "delete":
+            text = text[:i] + text[i + n:]
+        elif op == "insert":
+            text = text[:i] + draw(st.text(max_size=3)) + text[i:]
+        elif op == "replace":
+            text = text[:i] + draw(st.text(min_size=1, max_size=n)) + text[i + n:]
+        else:
+            text = text[:i] + " " + draw(st.sampled_from(TOKENS)) + " " + text[i:]
+    return text
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def test_mutations_raise_only_clean_errors(text):
+    try:
+        spec = parse_spec(text, filename="m.att")
+        validate(spec)
+    except SageAttentionError as e:
+        message = str(e)
+        assert "Traceback" not in message and "lark" not in message.lower()
