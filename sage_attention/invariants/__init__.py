@@ -1,0 +1,97 @@
+r"""
+Invariant families of lightning self-attention
+
+Each family is a function ``f(model, **options)`` returning an
+:class:`~sage_attention.invariants.base.InvariantFamily`: polynomials in
+``model.coordinate_ring()`` that vanish on the neurovariety, after
+[ADM2026]_ (MATH.md sections 2-4). The registry :data:`FAMILIES` maps names
+to these functions and :func:`invariants` returns their union.
+
+Convention: a family whose hypotheses fail for the model's `(d, t, a, d')`
+(e.g. the pencil for `t = 1`) returns an *empty* family whose ``note``
+says why; a model that is not a single lightning layer (deep, softmax)
+raises ``ValueError``.
+
+EXAMPLES::
+
+    sage: from sage_attention import LightningAttention
+    sage: from sage_attention.invariants import invariants
+    sage: from sage_attention.membership import check_family
+    sage: M = LightningAttention(d=3, t=2, a=1, weights='AV')
+    sage: fam = invariants(M, families=['linear', 'low_rank', 'pencil'])
+    sage: len(fam), fam.degrees()
+    (93, (1, 2, 3))
+    sage: check_family(M, fam).all_vanish
+    True
+"""
+import logging
+
+from sage_attention.invariants.base import Invariant, InvariantFamily, InvariantLabel
+from sage_attention.invariants.linear import linear_invariants
+from sage_attention.invariants.low_rank import low_rank_invariants
+from sage_attention.invariants.pencil import pencil_invariants
+from sage_attention.invariants.rank_one import rank_one_invariants
+
+logger = logging.getLogger("sage_attention")
+
+#: The invariant families by name.
+FAMILIES = {
+    "linear": linear_invariants,
+    "low_rank": low_rank_invariants,
+    "pencil": pencil_invariants,
+    "rank_one": rank_one_invariants,
+}
+
+
+def invariants(model, families=None, **options):
+    r"""
+    Return the union of invariant families of ``model``.
+
+    INPUT:
+
+    - ``model`` -- a one-layer lightning model
+    - ``families`` -- (default: ``None``, every family) a list of names
+      among ``FAMILIES``
+    - ``options`` -- passed to each family that accepts them (e.g. ``limit``)
+
+    OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`
+    named by the families joined with ``+``; families that do not apply
+    contribute nothing.
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.invariants import invariants
+        sage: invariants(LightningAttention(d=2, t=2, a=1), families=['low_rank']).name
+        'low_rank'
+
+    TESTS::
+
+        sage: invariants(LightningAttention(d=2, t=2, a=1), families=['nope'])
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown invariant family (='nope'); choose among ...
+    """
+    import inspect
+    if families is None:
+        families = list(FAMILIES)
+    if isinstance(families, str):
+        families = [families]
+    for name in families:
+        if name not in FAMILIES:
+            raise ValueError(f"unknown invariant family (={name!r}); choose among "
+                             + ", ".join(FAMILIES))
+    members = []
+    for name in families:
+        fn = FAMILIES[name]
+        params = inspect.signature(fn).parameters
+        opts = {k: v for k, v in options.items() if k in params}
+        fam = fn(model, **opts)
+        logger.info("invariants: family %s has %d members", name, len(fam))
+        members.extend(fam)
+    return InvariantFamily("+".join(families), model, members)
+
+
+__all__ = ["FAMILIES", "Invariant", "InvariantFamily", "InvariantLabel", "invariants",
+           "linear_invariants", "low_rank_invariants", "pencil_invariants",
+           "rank_one_invariants"]

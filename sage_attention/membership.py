@@ -1,0 +1,313 @@
+r"""
+Exact membership in the vanishing ideal, and in any ideal
+
+A polynomial in the coefficient coordinates lies in the vanishing ideal of
+the neurovariety iff it vanishes after composing with the parametrization
+(MATH.md section 6). :func:`vanishes_on_model` does exactly that, after a
+cheap evaluation at a random point of the neuromanifold that can only
+refute; :func:`check_family` does it for a whole
+:class:`~sage_attention.invariants.base.InvariantFamily`; :func:`in_ideal`
+tests membership in an arbitrary ideal with Singular.
+
+EXAMPLES::
+
+    sage: from sage_attention import LightningAttention
+    sage: from sage_attention.invariants import pencil_invariants
+    sage: from sage_attention.membership import vanishes_on_model, check_family
+    sage: M = LightningAttention(d=3, t=2, a=2)
+    sage: check_family(M, pencil_invariants(M))
+    All 10 members of the family 'pencil' vanish on LightningAttention(d=3, d'=1, t=2, a=2) over Rational Field
+    (exact: composed with the parametrization).
+    sage: C = M.coordinate_ring()
+    sage: vanishes_on_model(M, C.gen(0))
+    False
+"""
+from dataclasses import dataclass
+import logging
+import random
+
+from sage.all__sagemath_singular import PolynomialRing, matrix, cached_function
+
+logger = logging.getLogger("sage_attention")
+
+
+@cached_function
+def _free_images(model, ring):
+    r"""
+    Return the images of the generators of ``ring`` (``'coordinates'`` or
+    ``'essential'``) under a parametrization with free parameters.
+
+    For ``weights='AV'`` and `a < d`, `A` is replaced by `U W` (`U` of size
+    `d \times a`, `W` of size `a \times d`) so that the rank condition holds
+    identically and no Gröbner basis of the rank ideal is needed.
+    """
+    phi = model.parametrization() if ring == "coordinates" else model.essential_parametrization()
+    images = list(phi.im_gens())
+    d, a = model.d, model.ranks[0]
+    if model.weights == "AV" and a < d:
+        Wr = model.weight_ring()
+        names = [str(x) for x in Wr.gens() if not str(x).startswith("A")]
+        names += [f"U{i}_{k}" for i in range(1, d + 1) for k in range(1, a + 1)]
+        names += [f"W{k}_{j}" for k in range(1, a + 1) for j in range(1, d + 1)]
+        R = PolynomialRing(model.base_ring(), names)
+        U = matrix(R, d, a, [R(f"U{i}_{k}") for i in range(1, d + 1) for k in range(1, a + 1)])
+        Wm = matrix(R, a, d, [R(f"W{k}_{j}") for k in range(1, a + 1) for j in range(1, d + 1)])
+        UW = U * Wm
+        sub = []
+        for x in Wr.gens():
+            s = str(x)
+            if s.startswith("A"):
+                i, j = int(s[1:][:len(s[1:]) // 2]), int(s[1:][len(s[1:]) // 2:])
+                sub.append(UW[i - 1, j - 1])
+            else:
+                sub.append(R(s))
+        images = [f(sub) for f in images]
+    return tuple(images)
+
+
+def _ring_of(model, f):
+    C = model.coordinate_ring()
+    if model.tokens >= 2 and model.nlayers() == 1 and f.parent() is model.essential_ring():
+        return "essential"
+    if f.parent() is C:
+        return "coordinates"
+    try:
+        C(f)
+    except (TypeError, ValueError):
+        raise TypeError(f"f (={f}) must be in the coordinate ring or the essential ring "
+                        "of the model") from None
+    return "coordinates"
+
+
+@cached_function
+def _random_point(model, seed):
+    vals = model.coefficients_at(model.random_weights(seed=seed))
+    return tuple(vals)
+
+
+def _essential_point(model, vals):
+    C = model.coordinate_ring()
+    index = {x: i for i, x in enumerate(C.gens())}
+    return tuple(vals[index[x]] for x in model.essential_coordinates())
+
+
+def vanishes_on_model(model, f, proof=True, seed=0, points=1):
+    r"""
+    Return whether the polynomial ``f`` vanishes on the neurovariety of ``model``.
+
+    First ``f`` is evaluated at ``points`` random points of the
+    neuromanifold (images of random weights); a nonzero value proves that
+    ``f`` is not in the vanishing ideal. Otherwise, with ``proof=True``,
+    ``f`` is composed with the parametrization and the result compared with
+    zero: this is exact (MATH.md section 6) and needs no Gröbner basis.
+
+    INPUT:
+
+    - ``model`` -- a one-layer lightning model
+    - ``f`` -- a polynomial in ``model.coordinate_ring()`` or ``model.essential_ring()``
+    - ``proof`` -- boolean (default: ``True``); compose exactly after the
+      random evaluations; if ``False``, only the random evaluations decide
+    - ``seed`` -- (default: `0`) integer; seed of the first random point
+      (the `k`-th point uses ``seed + k``)
+    - ``points`` -- (default: `1`) number of random points tried first
+
+    OUTPUT: boolean
+
+    .. WARNING::
+
+        With ``proof=False`` a ``True`` answer is probabilistic: a nonzero
+        ``f`` of degree `\delta` composed with the parametrization (degree
+        `3\delta` in the weights, `2\delta` for ``'AV'``) vanishes at a
+        random integer point with entries in `[-100, 100]` with probability
+        at most `3\delta/201` (Schwartz–Zippel), per point. ``False`` answers
+        are always correct.
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.membership import vanishes_on_model
+        sage: M = LightningAttention(d=2, t=2, a=1, weights='AV')
+        sage: F = M.essential_ring().gens()
+        sage: vanishes_on_model(M, F[0] * F[5] - F[2] * F[3])
+        False
+
+    A `2 \times 2` minor of the flattening (here `a = 1`), given in the
+    essential ring, and the rank condition handled without Gröbner bases::
+
+        sage: T = M.cross_tensor(1)
+        sage: vanishes_on_model(M, T[1, 1, 1] * T[1, 2, 2] - T[1, 1, 2] * T[1, 2, 1])
+        True
+
+    TESTS::
+
+        sage: vanishes_on_model(M, QQ['z'].gen())
+        Traceback (most recent call last):
+        ...
+        TypeError: f (=z) must be in the coordinate ring or the essential ring of the model
+    """
+    if not model.is_lightning() or model.nlayers() != 1:
+        raise ValueError(f"vanishes_on_model needs one lightning layer; model (={model}) is not")
+    ring = _ring_of(model, f)
+    if ring == "coordinates":
+        f = model.coordinate_ring()(f)
+    if f == 0:
+        return True
+    for k in range(points):
+        vals = _random_point(model, seed + k)
+        if ring == "essential":
+            vals = _essential_point(model, vals)
+        if f(*vals) != 0:
+            return False
+    if not proof:
+        return True
+    images = _free_images(model, ring)
+    return f(*images) == 0
+
+
+@dataclass(frozen=True)
+class MembershipReport:
+    r"""
+    Which members of an invariant family vanish on the neurovariety.
+
+    Attributes: ``model`` (its description), ``family`` (name), ``size``
+    (number of members), ``failures`` (tuple of labels of the members that
+    do not vanish), ``proof`` (whether the test was exact), ``seed``.
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.invariants import low_rank_invariants
+        sage: from sage_attention.membership import check_family
+        sage: M = LightningAttention(d=3, t=2, a=2)
+        sage: R = check_family(M, low_rank_invariants(LightningAttention(d=3, t=2, a=1)))
+        Traceback (most recent call last):
+        ...
+        ValueError: the family belongs to LightningAttention(d=3, d'=1, t=2, a=1) over Rational Field, not to LightningAttention(d=3, d'=1, t=2, a=2) over Rational Field
+    """
+    model: str
+    family: str
+    size: int
+    failures: tuple
+    proof: bool
+    seed: object
+
+    @property
+    def all_vanish(self):
+        r"""
+        Whether every member vanishes.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.invariants import low_rank_invariants
+            sage: from sage_attention.membership import check_family
+            sage: M = LightningAttention(d=2, t=2, a=1)
+            sage: check_family(M, low_rank_invariants(M)).all_vanish
+            True
+        """
+        return not self.failures
+
+    def __repr__(self):
+        how = ("exact: composed with the parametrization" if self.proof
+               else f"probabilistic: random points from seed {self.seed}")
+        if self.all_vanish:
+            return (f"All {self.size} members of the family '{self.family}' vanish on "
+                    f"{self.model}\n({how}).")
+        shown = "; ".join(repr(l) for l in self.failures[:5])
+        more = "" if len(self.failures) <= 5 else f"; and {len(self.failures) - 5} more"
+        return (f"{len(self.failures)} of {self.size} members of the family '{self.family}' "
+                f"do not vanish on {self.model} ({how}): {shown}{more}.")
+
+    def to_dict(self):
+        r"""
+        Return the report as a JSON-able dictionary.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.invariants import low_rank_invariants
+            sage: from sage_attention.membership import check_family
+            sage: M = LightningAttention(d=2, t=2, a=1)
+            sage: check_family(M, low_rank_invariants(M)).to_dict()
+            {'all_vanish': True,
+             'failures': [],
+             'family': 'low_rank',
+             'model': "LightningAttention(d=2, d'=1, t=2, a=1) over Rational Field",
+             'proof': True,
+             'seed': 0,
+             'size': 3}
+        """
+        return {"model": self.model, "family": self.family, "size": self.size,
+                "failures": [l.to_dict() for l in self.failures], "proof": self.proof,
+                "seed": self.seed, "all_vanish": self.all_vanish}
+
+
+def check_family(model, family, proof=True, seed=0):
+    r"""
+    Return a :class:`MembershipReport` on which members of ``family`` vanish on ``model``.
+
+    INPUT:
+
+    - ``model`` -- a one-layer lightning model
+    - ``family`` -- an :class:`~sage_attention.invariants.base.InvariantFamily` of ``model``
+      (or any iterable of polynomials, labelled by position)
+    - ``proof``, ``seed`` -- as in :func:`vanishes_on_model`
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.invariants import low_rank_invariants
+        sage: from sage_attention.membership import check_family
+        sage: M = LightningAttention(d=3, t=2, a=2)
+        sage: fam = low_rank_invariants(LightningAttention(d=3, t=2, a=1, entries=[(1, 1)]))
+
+    A family of another model is refused; polynomials are accepted as such::
+
+        sage: R = check_family(M, [M.coordinate_ring().gen(0), M.coordinate_ring().zero()]); R
+        1 of 2 members of the family 'polynomials' do not vanish on
+        LightningAttention(d=3, d'=1, t=2, a=2) over Rational Field
+        (exact: composed with the parametrization): polynomials invariant of indices (0,).
+    """
+    from sage_attention.invariants.base import InvariantFamily, InvariantLabel
+    if isinstance(family, InvariantFamily):
+        if family.model is not model:
+            raise ValueError(f"the family belongs to {family.model}, not to {model}")
+        items = [(inv.polynomial, inv.label) for inv in family]
+        name = family.name
+    else:
+        items = [(f, InvariantLabel("polynomials", None, None, None, (k,)))
+                 for k, f in enumerate(family)]
+        name = "polynomials"
+    failures = []
+    for k, (f, label) in enumerate(items):
+        if not vanishes_on_model(model, f, proof=proof, seed=seed):
+            failures.append(label)
+        logger.debug("check_family %s: %d/%d", name, k + 1, len(items))
+    return MembershipReport(str(model), name, len(items), tuple(failures), bool(proof), seed)
+
+
+def in_ideal(f, I):
+    r"""
+    Return whether ``f`` lies in the ideal ``I`` (reduction by a Gröbner basis in Singular).
+
+    INPUT:
+
+    - ``f`` -- a polynomial in the ring of ``I``
+    - ``I`` -- an ideal of a multivariate polynomial ring
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.invariants import low_rank_invariants
+        sage: from sage_attention.membership import in_ideal
+        sage: M = LightningAttention(d=2, t=2, a=1)
+        sage: fam = low_rank_invariants(M)
+        sage: I = M.coordinate_ring().ideal(list(fam.polynomials()[:2]))
+        sage: in_ideal(fam.polynomials()[0] * M.coordinate_ring().gen(3), I)
+        True
+        sage: in_ideal(M.coordinate_ring().gen(3), I)
+        False
+    """
+    R = I.ring()
+    f = R(f)
+    return f.reduce(I.groebner_basis()) == 0
