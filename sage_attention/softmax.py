@@ -1,0 +1,558 @@
+r"""
+Numerical dimension of normalized (softmax) attention
+
+With a normalization `S` the network is no longer polynomial, and its
+function space is not a priori inside a finite-dimensional vector space.
+Following [HMK2024]_ we restrict the network to `N` random inputs
+`X_1, \dots, X_N` and compute the rank of the Jacobian of
+
+.. MATH::
+
+    W \longmapsto (Y(X_1), \dots, Y(X_N))
+
+at random weights `W`. Unlike the published float32 script (one backward
+pass per output, maximum over several trials), the Jacobian here is built in
+one vectorized forward-mode pass in float64 with exact derivatives of every
+operation (the normalizer's derivative is analytic, or symbolic, or a
+complex step), so one trial suffices. The rank is read off the singular
+values at their largest relative gap; the gap is reported, and a warning is
+attached when it is not clear.
+
+The configuration of [HMK2024]_ (softmax, two layers, three tokens, rank two,
+all widths `\delta`) has dimension `\delta^2 + \sum_i r_i(2\delta - r_i)`,
+the lightning formula without the `-l` (MATH.md section 5)::
+
+    sage: from sage_attention import SoftmaxAttention
+    sage: from sage_attention.softmax import numerical_dimension
+    sage: M = SoftmaxAttention(widths=[3, 3, 3], ranks=[2, 2], t=3)
+    sage: R = numerical_dimension(M, seed=0); R
+    The softmax neuromanifold of SoftmaxAttention(widths=(3, 3, 3), ranks=(2, 2), t=3) over Rational Field has numerical dimension 25
+    (expected 25 from [HMK2024]); singular-value gap ...
+    sage: R.dimension == M.expected_dimension(), R.warning is None
+    (True, True)
+
+The same code on a lightning network agrees with the exact rank over a
+prime field (no normalization: the Jacobian of a polynomial map)::
+
+    sage: from sage_attention import LightningAttention
+    sage: L = LightningAttention(widths=[3, 3, 3], ranks=[1, 2], t=3)
+    sage: numerical_dimension(L, seed=1).dimension == L.dimension(seed=1).dimension == 18
+    True
+
+A user normalizer: a pair of numpy callables (the function and its
+derivative), or one callable (differentiated by a complex step)::
+
+    sage: import numpy as np
+    sage: R2 = numerical_dimension(M, seed=0, normalizer=(np.tanh, lambda s: 1 - np.tanh(s)**2))
+    sage: R2.expected is None, R2.dimension <= M.nparameters()
+    (True, True)
+"""
+import logging
+import math
+from dataclasses import dataclass, asdict, field
+
+import numpy as np
+
+logger = logging.getLogger("sage_attention")
+
+#: a gap (ratio of consecutive singular values) below this is "not clear"
+CLEAR_GAP = 1e4
+
+
+@dataclass(frozen=True)
+class NumericalDimensionReport:
+    r"""
+    The numerical dimension of a (normalized) attention network.
+
+    Attributes: ``model``, ``dimension`` (the rank read at the largest
+    relative gap of the singular values), ``expected`` (formula or
+    ``None``), ``expected_note``, ``parameters`` (number of weights),
+    ``parameter_dimension``, ``fiber_dimension`` (parameters minus
+    dimension), ``singular_values`` (normalized by the largest, decreasing),
+    ``gap`` (`\sigma_k / \sigma_{k+1}` at the chosen rank `k`; against the
+    float64 noise floor when `k` is the full rank), ``second_gap`` (the
+    largest other gap), ``warning`` (``None`` or a sentence), ``inputs``
+    (random inputs used), ``seed``, ``normalizer``, ``precision``,
+    ``method``.
+
+    EXAMPLES::
+
+        sage: from sage_attention import SoftmaxAttention
+        sage: R = SoftmaxAttention(d=3, t=2, a=2).dimension(seed=0)
+        sage: R.dimension, R.expected, R.agrees, R.fiber_dimension
+        (11, 11, True, 4)
+        sage: sorted(R.to_dict())[:4]
+        ['agrees', 'dimension', 'expected', 'expected_dimension']
+    """
+    model: str
+    dimension: int
+    expected: object
+    expected_note: str
+    parameters: int
+    parameter_dimension: int
+    fiber_dimension: int
+    singular_values: tuple = field(repr=False)
+    gap: float
+    second_gap: float
+    warning: object
+    inputs: int
+    seed: object
+    normalizer: str
+    precision: str
+    method: str
+    failure_probability: object = None
+
+    @property
+    def agrees(self):
+        r"""
+        Whether the estimate equals the formula (``None`` if there is none).
+
+        EXAMPLES::
+
+            sage: from sage_attention import SoftmaxAttention
+            sage: SoftmaxAttention(d=2, t=2, a=1).dimension(seed=1).agrees
+            True
+        """
+        if self.expected is None:
+            return None
+        return self.expected == self.dimension
+
+    def __repr__(self):
+        if self.expected is None:
+            exp = f"({self.expected_note})"
+        elif self.agrees:
+            exp = f"(expected {self.expected} from [HMK2024])"
+        else:
+            exp = f"(WARNING: the formula gives {self.expected}: {self.expected_note})"
+        s = (f"The {self.normalizer} neuromanifold of {self.model} has numerical dimension "
+             f"{self.dimension}\n{exp}; singular-value gap {self.gap:.0e}")
+        if self.warning:
+            s += f"\nWARNING: {self.warning}"
+        return s
+
+    def to_dict(self):
+        r"""
+        Return the report as a JSON-able dictionary.
+
+        EXAMPLES::
+
+            sage: from sage_attention import SoftmaxAttention
+            sage: d = SoftmaxAttention(d=2, t=2, a=1).dimension(seed=1).to_dict()
+            sage: d['dimension'], d['expected_dimension'], len(d['singular_values'])
+            (5, 5, 6)
+        """
+        d = asdict(self)
+        d["singular_values"] = [float(s) for s in self.singular_values]
+        d["expected_dimension"] = self.expected
+        d["agrees"] = self.agrees
+        return d
+
+
+# ----------------------------------------------------------------------
+# BLAS threads
+# ----------------------------------------------------------------------
+
+def _openblas():
+    r"""
+    Return ``(set, get)`` ctypes functions of numpy's OpenBLAS, or ``None``.
+    """
+    import ctypes
+    import glob
+    import os
+    libdir = os.path.join(os.path.dirname(os.path.dirname(np.__file__)), "numpy.libs")
+    for path in glob.glob(os.path.join(libdir, "*openblas*.so*")):
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError:
+            continue
+        for prefix, suffix in (("scipy_openblas", "64_"), ("scipy_openblas", ""),
+                               ("openblas", "64_"), ("openblas", "")):
+            try:
+                return (getattr(lib, f"{prefix}_set_num_threads{suffix}"),
+                        getattr(lib, f"{prefix}_get_num_threads{suffix}"))
+            except AttributeError:
+                continue
+    return None
+
+
+class _single_blas_thread:
+    r"""
+    Context manager running numpy's BLAS on one thread.
+
+    The matrices here are small (a few hundred columns): threads only
+    cost time, and much more when the cores are shared.
+
+    EXAMPLES::
+
+        sage: from sage_attention.softmax import _single_blas_thread
+        sage: with _single_blas_thread():
+        ....:     pass
+    """
+    _funcs = None
+
+    def __enter__(self):
+        if _single_blas_thread._funcs is None:
+            _single_blas_thread._funcs = _openblas() or False
+        self._old = None
+        if self._funcs:
+            setf, getf = self._funcs
+            self._old = getf()
+            setf(1)
+        return self
+
+    def __exit__(self, *args):
+        if self._funcs and self._old:
+            self._funcs[0](self._old)
+        return False
+
+
+# ----------------------------------------------------------------------
+# normalizers
+# ----------------------------------------------------------------------
+
+class _Normalizer:
+    r"""
+    A positive scalar function `s` with derivative, applied column-wise as
+    `S(M)_{nj} = s(M_{nj}) / \sum_m s(M_{mj})`.
+    """
+
+    def __init__(self, name, s, ds, shift=False):
+        self.name, self.s, self.ds, self.shift = name, s, ds, shift
+
+    def __call__(self, M, dM):
+        r"""
+        Return `(P, dP)` for a batch `M` (`... \times t \times t`) and
+        tangents `dM` (`p \times ... \times t \times t`).
+        """
+        if self.shift:
+            # exp(M - c) / sum exp(M - c): the same value, no overflow
+            M = M - M.max(axis=-2, keepdims=True)
+        E = self.s(M)
+        dE = self.ds(M)
+        Z = E.sum(axis=-2, keepdims=True)
+        P = E / Z
+        G = dE * dM / Z                      # derivative of the numerator / Z
+        dP = G - P * G.sum(axis=-2, keepdims=True)
+        return P, dP
+
+
+def _complex_step(f):
+    h = 1e-30
+
+    def df(x):
+        return np.imag(f(x + 1j * h)) / h
+    return df
+
+
+def _make_normalizer(normalizer):
+    r"""
+    Return a :class:`_Normalizer` from the user's description.
+
+    TESTS::
+
+        sage: from sage_attention.softmax import _make_normalizer
+        sage: import numpy as np
+        sage: N = _make_normalizer(np.exp)
+        sage: float(N.ds(np.array(0.5))) == float(np.exp(0.5))
+        True
+        sage: _make_normalizer(3)
+        Traceback (most recent call last):
+        ...
+        TypeError: normalizer (=3) must be 'softmax', a callable, a pair (s, ds) of callables or a Sage expression in one variable
+    """
+    if isinstance(normalizer, _Normalizer):
+        return normalizer
+    if normalizer is None or (isinstance(normalizer, str) and normalizer in ("softmax", "exp")):
+        return _Normalizer("softmax", np.exp, np.exp, shift=True)
+    if isinstance(normalizer, tuple) and len(normalizer) == 2 and all(map(callable, normalizer)):
+        s, ds = normalizer
+        return _Normalizer(getattr(s, "__name__", "user"), s, ds)
+    # a Sage symbolic expression or callable symbolic function
+    if hasattr(normalizer, "variables") and hasattr(normalizer, "derivative"):
+        vs = normalizer.variables()
+        if len(vs) != 1:
+            raise ValueError(f"normalizer (={normalizer}) must be an expression in one variable")
+        x = vs[0]
+        expr = normalizer(x) if hasattr(normalizer, "arguments") and normalizer.arguments() else normalizer
+        dexpr = expr.derivative(x)
+        from sage.ext.fast_callable import fast_callable
+        from sage.rings.real_double import RDF
+        f = fast_callable(expr, vars=[x], domain=RDF)
+        df = fast_callable(dexpr, vars=[x], domain=RDF)
+        vf = np.vectorize(lambda u: float(f(u)), otypes=[float])
+        vdf = np.vectorize(lambda u: float(df(u)), otypes=[float])
+        return _Normalizer(str(expr), vf, vdf)
+    if callable(normalizer):
+        return _Normalizer(getattr(normalizer, "__name__", "user"), normalizer,
+                           _complex_step(normalizer))
+    raise TypeError(f"normalizer (={normalizer!r}) must be 'softmax', a callable, a pair "
+                    "(s, ds) of callables or a Sage expression in one variable")
+
+
+# ----------------------------------------------------------------------
+# forward mode
+# ----------------------------------------------------------------------
+
+def _random_weights(model, rng):
+    r"""
+    Return float64 weights ``[(Q, K, V)]``, scaled so that the attention
+    scores are of order one.
+    """
+    out = []
+    for i, a in enumerate(model.ranks):
+        din, dout = model.widths[i], model.widths[i + 1]
+        s = 1.0 / math.sqrt(din)
+        out.append((rng.standard_normal((a, din)) * s, rng.standard_normal((a, din)) * s,
+                    rng.standard_normal((dout, din)) * s))
+    return out
+
+
+def jacobian(model, weights, X, normalizer=None, rows=None):
+    r"""
+    Return the Jacobian of weights `\mapsto` outputs at a batch of inputs.
+
+    Forward mode, all weight directions at once: the tangent of each token
+    matrix is an array of shape ``(P, N, width, t)``.
+
+    INPUT:
+
+    - ``model`` -- an :class:`~sage_attention.network.AttentionNetwork`
+    - ``weights`` -- a list ``[(Q, K, V)]`` of float arrays, one per layer
+    - ``X`` -- float array of shape ``(N, d_0, t)``
+    - ``normalizer`` -- (default: ``None``, softmax) as in
+      :func:`numerical_dimension`; used by the softmax layers
+    - ``rows`` -- (default: all) output rows (0-based) to keep
+
+    OUTPUT: ``(Y, J)`` with ``Y`` of shape ``(N, d_l, t)`` and ``J`` of shape
+    ``(N * d_l' * t, P)`` (`d_l'` the number of kept rows), the parameters
+    ordered layer by layer as ``Q, K, V``, each row by row
+
+    EXAMPLES:
+
+    Against central finite differences::
+
+        sage: from sage_attention import SoftmaxAttention
+        sage: from sage_attention.softmax import jacobian, _random_weights
+        sage: import numpy as np
+        sage: M = SoftmaxAttention(widths=[2, 3, 2], ranks=[1, 2], t=3)
+        sage: rng = np.random.default_rng(int(0))
+        sage: W = _random_weights(M, rng); X = rng.standard_normal((4, 2, 3))
+        sage: Y, J = jacobian(M, W, X)
+        sage: flat = np.concatenate([m.ravel() for w in W for m in w])
+        sage: def F(v):
+        ....:     ws, k = [], 0
+        ....:     for w in W:
+        ....:         ws.append(tuple(v[k + sum(m.size for m in w[:i]):][:w[i].size].reshape(w[i].shape) for i in range(3)))
+        ....:         k += sum(m.size for m in w)
+        ....:     return jacobian(M, ws, X)[0].ravel()
+        sage: h = float(1e-6); e = np.eye(len(flat))
+        sage: FD = np.array([(F(flat + h * e[i]) - F(flat - h * e[i])) / (2 * h) for i in range(len(flat))]).T
+        sage: bool(np.abs(FD - J).max() < 1e-6)
+        True
+    """
+    norm = _make_normalizer(normalizer)
+    X = np.asarray(X, dtype=float)
+    N, t = X.shape[0], X.shape[2]
+    sizes = [sum(m.size for m in w) for w in weights]
+    P = sum(sizes)
+    dX = np.zeros((P, N) + X.shape[1:])
+    offset = 0
+    for layer, (w, kind) in enumerate(zip(weights, model.normalization)):
+        Q, K, V = (np.asarray(m, dtype=float) for m in w)
+        a, din = Q.shape
+        dout = V.shape[0]
+        A = K.T @ Q
+        # tangent directions of this layer's weights
+        dA = np.zeros((P, din, din))
+        dV = np.zeros((P, dout, din))
+        o = offset
+        for k in range(a):                   # dQ[k, c]: dA = K^T E_kc
+            for c in range(din):
+                dA[o, :, c] = K[k, :]
+                o += 1
+        for k in range(a):                   # dK[k, b]: dA = E_kb^T Q
+            for b in range(din):
+                dA[o, b, :] = Q[k, :]
+                o += 1
+        for i in range(dout):
+            for p in range(din):
+                dV[o, i, p] = 1.0
+                o += 1
+        offset = o
+        XT = np.swapaxes(X, -1, -2)
+        AX = A @ X
+        M = XT @ AX                                          # (N, t, t)
+        dM = (np.swapaxes(dX, -1, -2) @ AX + XT @ (dA[:, None] @ X)
+              + XT @ (A @ dX))                               # (P, N, t, t)
+        if kind == "softmax":
+            S, dS = norm(M, dM)
+        else:
+            S, dS = M, dM
+        XS = X @ S
+        Xn = V @ XS
+        dXn = dV[:, None] @ XS + V @ (dX @ S) + V @ (X @ dS)
+        X, dX = Xn, dXn
+    if rows is not None:
+        rows = list(rows)
+        X, dX = X[:, rows, :], dX[:, :, rows, :]
+    J = dX.reshape(P, -1).T
+    return X, J
+
+
+def _read_rank(sv):
+    r"""
+    Return ``(rank, gap, second_gap)`` from decreasing singular values.
+
+    The rank is the position of the largest ratio `\sigma_k/\sigma_{k+1}`;
+    for full rank the last singular value is compared with the float64
+    noise floor.
+
+    TESTS::
+
+        sage: from sage_attention.softmax import _read_rank
+        sage: import numpy as np
+        sage: r, g, g2 = _read_rank(np.array([1, 0.5, 0.2, 1e-15, 1e-16]))
+        sage: r, g > 1e13, g2 <= 10
+        (3, True, True)
+        sage: _read_rank(np.array([1, 0.5, 0.25]))[0]
+        3
+    """
+    sv = np.asarray(sv, dtype=float)
+    if sv.size == 0 or sv[0] == 0:
+        return 0, float("inf"), 1.0
+    s = sv / sv[0]
+    floor = np.finfo(float).eps * max(len(s), 1) * 10
+    tail = np.maximum(s, floor * 1e-3)
+    ratios = list(tail[:-1] / tail[1:]) + [tail[-1] / floor]
+    ratios = np.array(ratios)
+    k = int(np.argmax(ratios))
+    gap = float(ratios[k])
+    others = np.delete(ratios, k)
+    second = float(others.max()) if others.size else 1.0
+    if k == len(s) - 1 and gap < 1:
+        # no gap at all above the noise floor: the last value is noise
+        pass
+    return k + 1, gap, second
+
+
+def _grow(model, weights, X, norm, rows, P, grow, max_inputs, rng):
+    prev = None
+    while True:
+        _, J = jacobian(model, weights, X, normalizer=norm, rows=rows)
+        sv = np.linalg.svd(J, compute_uv=False)
+        rank, gap, second = _read_rank(sv)
+        logger.info("numerical dimension: %d inputs, rank %d, gap %.1e", X.shape[0], rank, gap)
+        if not grow or rank == P or (prev is not None and rank == prev) or 2 * X.shape[0] > max_inputs:
+            return rank, gap, second, sv, X, prev
+        prev = rank
+        X = np.concatenate([X, rng.standard_normal(X.shape)])
+
+
+def numerical_dimension(model, seed=None, ninputs=None, normalizer=None, precision="float64",
+                        max_inputs=None):
+    r"""
+    Return a numerical estimate of the dimension of a (normalized) network.
+
+    INPUT:
+
+    - ``model`` -- an :class:`~sage_attention.network.AttentionNetwork`
+      (softmax, lightning or mixed layers; weights ``'QKV'`` or ``'AV'``,
+      both giving the same function space)
+    - ``seed`` -- (default: ``None``) integer for numpy's generator
+    - ``ninputs`` -- (default: ``None``) number `N` of random inputs; by
+      default it starts at `\lceil (P + 1) / (d_l t) \rceil + 2` and is
+      doubled until the rank is stable (the number used is reported)
+    - ``normalizer`` -- (default: ``None``, `\exp`) the scalar function of
+      the softmax layers: ``'softmax'``; a pair ``(s, ds)`` of numpy
+      callables (the function and its derivative); one numpy callable
+      (differentiated by a complex step, so it must accept complex arrays);
+      or a Sage symbolic expression in one variable (differentiated
+      symbolically)
+    - ``precision`` -- (default: ``'float64'``) only float64 is implemented
+    - ``max_inputs`` -- (default: ``16 * P``) a bound on `N`
+
+    OUTPUT: a :class:`NumericalDimensionReport`
+
+    .. WARNING::
+
+        A numerical rank. The derivatives are exact and the arithmetic is
+        float64, so a clear gap (``report.gap`` above ``1e4``; typically
+        ``1e8`` or more) makes the answer reliable; ``report.warning``
+        says when the gap is not clear. The estimate can only be too small
+        at an unlucky random point (probability zero for the
+        Gaussian weights and inputs used).
+
+    ALGORITHM: [HMK2024]_'s restriction to finitely many inputs, with a
+    float64 forward-mode Jacobian and a singular value decomposition.
+
+    EXAMPLES::
+
+        sage: from sage_attention import SoftmaxAttention
+        sage: from sage_attention.softmax import numerical_dimension
+        sage: R = numerical_dimension(SoftmaxAttention(d=4, t=3, a=2, out=2), seed=0)
+        sage: R.dimension, R.expected, R.inputs
+        (20, 20, 14)
+        sage: R.singular_values[R.dimension - 1] > 1e-8 > R.singular_values[R.dimension]
+        True
+
+    A Sage expression as normalizer (here `s(x) = x^2 + 1`)::
+
+        sage: x = polygen(QQ, 'x')
+        sage: numerical_dimension(SoftmaxAttention(d=2, t=2, a=1), seed=0, normalizer=x^2 + 1).dimension
+        5
+
+    TESTS::
+
+        sage: numerical_dimension(SoftmaxAttention(d=2, t=2, a=1), precision='mpfr')
+        Traceback (most recent call last):
+        ...
+        NotImplementedError: precision (='mpfr') is not available; use 'float64'
+    """
+    if precision not in ("float64", "double", None):
+        raise NotImplementedError(f"precision (={precision!r}) is not available; use 'float64'")
+    norm = _make_normalizer(normalizer)
+    rng = np.random.default_rng(None if seed is None else int(seed))
+    weights = _random_weights(model, rng)
+    P = sum(sum(m.size for m in w) for w in weights)
+    rows = [i - 1 for i in model.output_rows()] if hasattr(model, "output_rows") else None
+    per_input = (len(rows) if rows is not None else model.widths[-1]) * model.tokens
+    if max_inputs is None:
+        max_inputs = 16 * P + 16
+    if ninputs is None:
+        n = -(-(P + 1) // per_input) + 2
+        grow = True
+    else:
+        n = int(ninputs)
+        grow = False
+    X = rng.standard_normal((n, model.widths[0], model.tokens))
+    with _single_blas_thread():
+        rank, gap, second, sv, X, prev = _grow(model, weights, X, norm, rows, P, grow,
+                                               max_inputs, rng)
+    s = sv / sv[0] if sv.size and sv[0] else sv
+    warning = None
+    if gap < CLEAR_GAP:
+        warning = (f"the largest relative gap of the singular values ({gap:.1e}) is below "
+                   f"{CLEAR_GAP:.0e}: the rank is not clear")
+    elif second * 100 > gap:
+        warning = (f"two gaps of similar size ({gap:.1e} and {second:.1e}): the rank is "
+                   "ambiguous")
+    if grow and prev is not None and rank != prev:
+        warning = ((warning + "; ") if warning else "") + (
+            f"the rank did not stabilize before {max_inputs} inputs")
+    default = normalizer is None or normalizer in ("softmax", "exp")
+    if default:
+        expected, note = model._expected()
+    else:
+        expected, note = None, f"no published formula for the normalizer {norm.name}"
+    pdim = model.parameter_dimension() if model.weights == "QKV" else P
+    method = ("rank at the largest singular-value gap of the float64 forward-mode Jacobian "
+              f"of weights -> outputs on {X.shape[0]} random inputs")
+    return NumericalDimensionReport(
+        model=repr(model), dimension=rank, expected=expected, expected_note=note,
+        parameters=P, parameter_dimension=P, fiber_dimension=P - rank,
+        singular_values=tuple(float(v) for v in s), gap=gap, second_gap=second,
+        warning=warning, inputs=int(X.shape[0]), seed=seed,
+        normalizer=("lightning" if model.is_lightning() else norm.name if not default
+                    else "softmax"), precision="float64",
+        method=method)
+
