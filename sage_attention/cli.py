@@ -212,7 +212,7 @@ def run_spec(spec, as_json=False, seed=None, out=None):
         ....:                "compute m { dimension }")
         sage: _ = run_spec(s, seed=0)
         == model m: LightningAttention(d=2, d'=1, t=2, a=1) over Rational Field
-           coordinates: 10, essential coordinates: 6, parameters: 6
+           coordinates: 20, essential coordinates: 6, parameters: 6
         -- dimension:
            The neurovariety of ... has dimension 4
            ...

@@ -338,9 +338,9 @@ def format_value(value):
 
         sage: from fractions import Fraction
         sage: from sage_attention.spec import format_value
-        sage: format_value(3), format_value(Fraction(-1, 2)), format_value("slimgb")
+        sage: format_value(3), format_value(Fraction("-1/2")), format_value("slimgb")
         ('3', '-1/2', 'slimgb')
-        sage: format_value((1, Fraction(1, 3))), format_value(True)
+        sage: format_value((1, Fraction("1/3"))), format_value(True)
         ('[1, 1/3]', 'true')
     """
     if isinstance(value, bool):
@@ -426,7 +426,7 @@ class Computation:
             sage: fam = (("pencil", ()), ("veronese", (("r", 2),)))
             sage: Computation("m", "invariants", (("families", fam),)).to_dsl()
             'invariants pencil, veronese(r = 2)'
-            sage: Computation("m", "certify", (("point", (1, Fraction(-1, 2))),)).to_dsl()
+            sage: Computation("m", "certify", (("point", (1, Fraction("-1/2"))),)).to_dsl()
             'certify point [1, -1/2]'
             sage: Computation("m", "check", (("what", "invariants"),)).to_dsl()
             'check invariants'
@@ -553,7 +553,7 @@ class Spec:
 
             sage: from sage_attention.dsl import parse_spec
             sage: parse_spec("model m { input = 3; tokens = 2; layer attention(rank = 5, out = 1) }").validate()
-            ['<spec>:1:44: note: rank 5 exceeds input width 3: rank A <= 3 anyway, the rank is no constraint']
+            ['<spec>:1:50: note: rank 5 exceeds input width 3: rank A <= 3 anyway, the rank is no constraint']
         """
         return validate(self, force=force, available=available)
 
@@ -800,13 +800,14 @@ def validate(spec, force=False, available=None):
         ....:                     "compute n { dimension }"))
         Traceback (most recent call last):
         ...
-        SpecError: <spec>:2:1: `compute n` names an unknown model (did you mean `m`?); the models are: m
-        ...
+        SpecError: <spec>:2:9: `compute n` names an unknown model; the models are: m
+            compute n { dimension }
+                    ^
         sage: validate(parse_spec("model m { input = 4; tokens = 3; layer attention(rank = 2, out = 4) }\n"
         ....:                     "compute m { vanishing_ideal }"))
         Traceback (most recent call last):
         ...
-        ComputationTooLarge: <spec>:2:13: `vanishing_ideal` on model `m`: elimination over 40 essential coordinates ...
+        ComputationTooLarge: <spec>:2:13: `vanishing_ideal` on model `m`: elimination over 160 essential coordinates ...
     """
     chk = _Checker(spec)
     names = {}

@@ -202,7 +202,7 @@ class UnbalancedBracket(DSLSyntaxError):
         sage: parse_spec("model m {\n  entries = (1, 1\n}")
         Traceback (most recent call last):
         ...
-        UnbalancedBracket: <spec>:3:1: Unbalanced bracket: `(` opened at 2:13 is not closed
+        UnbalancedBracket: <spec>:2:18: Unbalanced bracket: `(` opened at 2:13 is not closed
         ...
     """
     label = "Unbalanced bracket"
