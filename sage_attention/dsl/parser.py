@@ -35,7 +35,7 @@ TESTS::
     UnknownKeyword: bad.att:3:3: Unknown keyword: `normalisation` (did you mean `normalization`?)
         normalisation = softmax
         ^
-    expected: a newline or `;`, `coordinates`, `entries`, `field`, `input`, `layer`, `tokens`, `weights`, or `}`
+    expected: `coordinates`, `entries`, `field`, `input`, `layer`, `tokens`, `weights`, or `}`
     fix: `normalization = ...` is an argument of `layer attention(...)`
 """
 import functools
