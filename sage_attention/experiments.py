@@ -1,0 +1,252 @@
+r"""
+Dimension sweeps and the experiment of [HMK2024]
+
+A *sweep* computes the dimension of every architecture of a grid, one row
+per architecture, optionally in parallel over a
+:class:`concurrent.futures.Executor`. Lightning networks get the exact rank
+over a prime field; softmax networks the float64 estimate of
+:mod:`sage_attention.softmax`. Progress goes to the ``sage_attention``
+logger, or to a callback.
+
+[HMK2024]_ check their conjecture on softmax networks with `l = 2` layers,
+`t = 3` tokens, ranks `a_i = 2` and all widths `\delta = 3, \dots, 10`; the
+expected dimension is `\delta^2 + 2 \cdot 2(2\delta - 2)`::
+
+    sage: from sage_attention.experiments import hmk_experiment
+    sage: rows = hmk_experiment(deltas=[3, 4, 5], seed=0)
+    sage: [(r['delta'], r['dimension'], r['expected']) for r in rows]
+    [(3, 25, 25), (4, 40, 40), (5, 57, 57)]
+
+The same grid with lightning attention (exact), where the formula has the
+`-l` of the two scalings::
+
+    sage: rows = hmk_experiment(deltas=[3, 4], normalization='lightning', seed=0)
+    sage: [(r['dimension'], r['expected']) for r in rows]
+    [(23, 23), (38, 38)]
+"""
+import itertools
+import logging
+import time
+
+logger = logging.getLogger("sage_attention")
+
+
+def architecture_grid(layers=(2,), widths=(3,), ranks=(2,), tokens=(3,),
+                      normalization=("softmax",)):
+    r"""
+    Return the grid of architectures with all widths equal, as dictionaries.
+
+    INPUT:
+
+    - ``layers``, ``widths``, ``ranks``, ``tokens`` -- iterables of positive
+      integers (every layer has the same width and rank)
+    - ``normalization`` -- iterable of ``'lightning'`` / ``'softmax'``
+
+    EXAMPLES::
+
+        sage: from sage_attention.experiments import architecture_grid
+        sage: architecture_grid(layers=[1, 2], widths=[3], ranks=[1], tokens=[2], normalization=['lightning'])
+        [{'widths': (3, 3), 'ranks': (1,), 'tokens': 2, 'normalization': 'lightning'},
+         {'widths': (3, 3, 3), 'ranks': (1, 1), 'tokens': 2, 'normalization': 'lightning'}]
+    """
+    out = []
+    for norm, l, d, a, t in itertools.product(normalization, layers, widths, ranks, tokens):
+        out.append({"widths": (int(d),) * (int(l) + 1), "ranks": (int(a),) * int(l),
+                    "tokens": int(t), "normalization": str(norm)})
+    return out
+
+
+def _normalize_entry(entry):
+    from sage_attention.network import AttentionNetwork
+    if isinstance(entry, AttentionNetwork):
+        return {"widths": entry.widths, "ranks": entry.ranks, "tokens": entry.tokens,
+                "normalization": entry.normalization[0] if len(set(entry.normalization)) == 1
+                else entry.normalization, "weights": entry.weights}
+    if not isinstance(entry, dict) or not {"widths", "ranks", "tokens"} <= set(entry):
+        raise TypeError(f"grid entry (={entry!r}) must be an AttentionNetwork or a dict with "
+                        "keys widths, ranks, tokens")
+    e = dict(entry)
+    e["widths"] = tuple(int(w) for w in e["widths"])
+    e["ranks"] = tuple(int(a) for a in e["ranks"])
+    e["tokens"] = int(e["tokens"])
+    e.setdefault("normalization", "lightning")
+    return e
+
+
+def dimension_row(entry, seed=0):
+    r"""
+    Return the dimension of one architecture as a JSON-able row.
+
+    A module-level function, so that a process pool can run it.
+
+    INPUT:
+
+    - ``entry`` -- a dictionary with ``widths``, ``ranks``, ``tokens`` and
+      optionally ``normalization``, ``weights``
+    - ``seed`` -- (default: `0`) integer
+
+    OUTPUT: a dictionary with the architecture, ``dimension``,
+    ``expected``, ``agrees``, ``parameters``, ``fiber_dimension``,
+    ``symmetry_dimension`` (lightning only), ``inputs``, ``gap`` (softmax
+    only), ``warning``, ``seconds``
+
+    EXAMPLES::
+
+        sage: from sage_attention.experiments import dimension_row
+        sage: r = dimension_row({'widths': (3, 3, 3), 'ranks': (1, 2), 'tokens': 3})
+        sage: r['dimension'], r['expected'], r['fiber_dimension'], r['symmetry_dimension']
+        (18, None, 18, 16)
+    """
+    from sage_attention.network import AttentionNetwork
+    e = _normalize_entry(entry)
+    M = AttentionNetwork(widths=e["widths"], ranks=e["ranks"], tokens=e["tokens"],
+                         normalization=e["normalization"], weights=e.get("weights", "QKV"))
+    t0 = time.perf_counter()
+    D = M.dimension(seed=seed)
+    row = {"widths": list(e["widths"]), "ranks": list(e["ranks"]), "tokens": e["tokens"],
+           "normalization": e["normalization"], "dimension": int(D.dimension),
+           "expected": None if D.expected is None else int(D.expected),
+           "agrees": D.agrees, "expected_note": D.expected_note,
+           "parameters": int(D.parameter_dimension), "fiber_dimension": int(D.fiber_dimension),
+           "inputs": int(D.inputs)}
+    if M.is_lightning():
+        row["symmetry_dimension"] = int(M._symmetry_group()[1])
+        row["gap"] = None
+        row["warning"] = None
+    else:
+        row["symmetry_dimension"] = None
+        row["gap"] = float(D.gap)
+        row["warning"] = D.warning
+    row["seconds"] = round(time.perf_counter() - t0, 4)
+    return row
+
+
+def sweep(grid, executor=None, progress=None, seed=0):
+    r"""
+    Return the dimension table of a grid of architectures.
+
+    INPUT:
+
+    - ``grid`` -- an iterable of models or dictionaries (see
+      :func:`architecture_grid`)
+    - ``executor`` -- (default: ``None``, sequential) a
+      :class:`concurrent.futures.Executor`; the rows come back in the
+      order of the grid either way
+    - ``progress`` -- (default: ``None``) a callable ``(done, total, row)``
+      called after each row; without it each row is logged at level INFO
+    - ``seed`` -- (default: `0`) integer passed to every dimension
+
+    OUTPUT: a list of dictionaries (:func:`dimension_row`)
+
+    EXAMPLES::
+
+        sage: from sage_attention.experiments import sweep, architecture_grid
+        sage: grid = architecture_grid(layers=[1, 2], widths=[3], ranks=[2], tokens=[3],
+        ....:                          normalization=['lightning', 'softmax'])
+        sage: seen = []
+        sage: rows = sweep(grid, progress=lambda done, total, row: seen.append((done, total)))
+        sage: [(r['normalization'], r['dimension'], r['agrees']) for r in rows]
+        [('lightning', 17, True), ('lightning', 23, True), ('softmax', 18, True), ('softmax', 25, True)]
+        sage: seen
+        [(1, 4), (2, 4), (3, 4), (4, 4)]
+
+    In parallel, with the same rows::
+
+        sage: from concurrent.futures import ThreadPoolExecutor
+        sage: with ThreadPoolExecutor(2) as ex:
+        ....:     rows2 = sweep(grid, executor=ex)
+        sage: [r['dimension'] for r in rows2] == [r['dimension'] for r in rows]
+        True
+    """
+    entries = [_normalize_entry(e) for e in grid]
+    total = len(entries)
+    rows = [None] * total
+
+    def report(i, row, done):
+        rows[i] = row
+        if progress is not None:
+            progress(done, total, row)
+        else:
+            logger.info("sweep %d/%d: widths %s ranks %s t=%d %s: dimension %d (expected %s)",
+                        done, total, row["widths"], row["ranks"], row["tokens"],
+                        row["normalization"], row["dimension"], row["expected"])
+
+    if executor is None:
+        for i, e in enumerate(entries):
+            report(i, dimension_row(e, seed), i + 1)
+    else:
+        from concurrent.futures import as_completed
+        futures = {executor.submit(dimension_row, e, seed): i for i, e in enumerate(entries)}
+        for done, fut in enumerate(as_completed(futures), 1):
+            report(futures[fut], fut.result(), done)
+    return rows
+
+
+def hmk_experiment(deltas=range(3, 11), normalization="softmax", layers=2, tokens=3, rank=2,
+                   seed=0, executor=None, progress=None):
+    r"""
+    Return the rows of [HMK2024]_'s experiment: all widths `\delta`.
+
+    INPUT:
+
+    - ``deltas`` -- (default: `3, \dots, 10`) the widths
+    - ``normalization`` -- (default: ``'softmax'``) or ``'lightning'``
+    - ``layers``, ``tokens``, ``rank`` -- (default: `2, 3, 2`)
+    - ``seed``, ``executor``, ``progress`` -- as in :func:`sweep`
+
+    OUTPUT: the rows of :func:`sweep`, each with a key ``delta``
+
+    EXAMPLES::
+
+        sage: from sage_attention.experiments import hmk_experiment
+        sage: r, = hmk_experiment(deltas=[6], seed=1)
+        sage: r['dimension'] == r['expected'] == 6^2 + 2 * 2 * (2 * 6 - 2), r['warning']
+        (True, None)
+    """
+    deltas = [int(x) for x in deltas]
+    grid = architecture_grid(layers=[layers], widths=deltas, ranks=[rank], tokens=[tokens],
+                             normalization=[normalization])
+    rows = sweep(grid, executor=executor, progress=progress, seed=seed)
+    for delta, row in zip(deltas, rows):
+        row["delta"] = delta
+    return rows
+
+
+def format_table(rows, fmt="markdown"):
+    r"""
+    Return a dimension table as text.
+
+    INPUT:
+
+    - ``rows`` -- rows of :func:`sweep`
+    - ``fmt`` -- (default: ``'markdown'``) or ``'csv'``
+
+    EXAMPLES::
+
+        sage: from sage_attention.experiments import format_table, hmk_experiment
+        sage: print(format_table(hmk_experiment(deltas=[3], normalization='lightning')))
+        | widths | ranks | t | normalization | dimension | expected | agrees | parameters | fiber | inputs | gap |
+        |---|---|---|---|---|---|---|---|---|---|---|
+        | 3,3,3 | 2,2 | 3 | lightning | 23 | 23 | yes | 42 | 19 | 6 | exact |
+    """
+    head = ["widths", "ranks", "t", "normalization", "dimension", "expected", "agrees",
+            "parameters", "fiber", "inputs", "gap"]
+
+    def cells(r):
+        agrees = {True: "yes", False: "NO", None: "-"}[r["agrees"]]
+        gap = "exact" if r["gap"] is None else f"{r['gap']:.1e}"
+        if r.get("warning"):
+            gap += " (!)"
+        return [",".join(map(str, r["widths"])), ",".join(map(str, r["ranks"])),
+                str(r["tokens"]), str(r["normalization"]), str(r["dimension"]),
+                "-" if r["expected"] is None else str(r["expected"]), agrees,
+                str(r["parameters"]), str(r["fiber_dimension"]), str(r["inputs"]), gap]
+
+    if fmt == "csv":
+        return "\n".join([",".join(head)] + [",".join(f'"{c}"' if "," in c else c
+                                                       for c in cells(r)) for r in rows])
+    if fmt != "markdown":
+        raise ValueError(f"fmt (={fmt!r}) must be 'markdown' or 'csv'")
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(cells(r)) + " |" for r in rows]
+    return "\n".join(lines)
