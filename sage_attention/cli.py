@@ -6,6 +6,8 @@ Run the computations of a spec file::
     sage-attention run examples/slice.att            # readable report per model
     sage-attention run examples/slice.att --json     # one JSON object per model
     sage-attention check examples/slice.att          # parse and validate only
+    sage-attention sweep --width 3..6 --rank 1..2 -j 2   # dimension table over a grid
+    sage-attention figures --outdir doc/figures      # [HMK2024] experiment + slice plot
 
 Exit status: 0 on success, 2 on an error in the spec (message on stderr, no
 traceback), 1 when a computation fails, 130 when interrupted (Ctrl-C; what
@@ -286,7 +288,110 @@ def _parser():
     check.add_argument("spec", help="the spec file (.att)")
     check.add_argument("--force", action="store_true", help="skip the size guard")
     check.add_argument("--verbose", "-v", action="store_true", help="log progress to stderr")
+    _add_sweep_parsers(sub)
     return p
+
+
+def _int_list(text):
+    r"""
+    Return the integers of ``'3,5..7'`` as a list: ``[3, 5, 6, 7]``.
+
+    EXAMPLES::
+
+        sage: from sage_attention.cli import _int_list
+        sage: _int_list('3,5..7')
+        [3, 5, 6, 7]
+    """
+    out = []
+    for part in text.split(","):
+        if ".." in part:
+            lo, hi = part.split("..")
+            out += list(range(int(lo), int(hi) + 1))
+        elif part.strip():
+            out.append(int(part))
+    return out
+
+
+def _add_sweep_parsers(sub):
+    sw = sub.add_parser("sweep", help="dimension table over a grid of architectures")
+    sw.add_argument("--layers", default="2", help="numbers of layers, e.g. 1,2 (default: 2)")
+    sw.add_argument("--width", default="3", help="widths (all layers equal), e.g. 3..10")
+    sw.add_argument("--rank", default="2", help="attention ranks, e.g. 1..2")
+    sw.add_argument("--tokens", default="3", help="numbers of tokens (default: 3)")
+    sw.add_argument("--normalization", default="lightning",
+                    help="lightning, softmax or lightning,softmax")
+    sw.add_argument("--arch", action="append", default=[],
+                    help="an explicit architecture 'widths:ranks', e.g. 3,4,5:2,3 (repeatable; "
+                         "replaces the grid)")
+    sw.add_argument("--seed", type=int, default=0)
+    sw.add_argument("--jobs", "-j", type=int, default=1,
+                    help="worker processes (a concurrent.futures.ProcessPoolExecutor)")
+    sw.add_argument("--json", action="store_true", help="print the rows as JSON")
+    sw.add_argument("--csv", action="store_true", help="print the table as CSV")
+    sw.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    fg = sub.add_parser("figures", help="the [HMK2024] experiment tables and plots, and the "
+                                        "neuromanifold slice plot (needs matplotlib)")
+    fg.add_argument("--outdir", default="doc/figures")
+    fg.add_argument("--seed", type=int, default=0)
+    fg.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+
+
+def _run_sweep_command(args, out, err):
+    r"""
+    Run ``sage-attention sweep`` or ``sage-attention figures``.
+
+    EXAMPLES::
+
+        sage: from sage_attention.cli import main
+        sage: main(["sweep", "--layers", "1", "--width", "2..3", "--rank", "1", "-q"])
+        | widths | ranks | t | normalization | dimension | expected | agrees | parameters | fiber | inputs | gap |
+        |---|---|---|---|---|---|---|---|---|---|---|
+        | 2,2 | 1 | 3 | lightning | 6 | 6 | yes | 8 | 2 | ... | exact |
+        | 3,3 | 1 | 3 | lightning | 13 | 13 | yes | 15 | 2 | ... | exact |
+        0
+        sage: main(["sweep", "--arch", "3,3,3:1,2", "--json", "-q"])
+        [{"widths": [3, 3, 3], "ranks": [1, 2], "tokens": 3, "normalization": "lightning", "dimension": 18, ...}]
+        0
+    """
+    from sage_attention import experiments
+
+    def progress(done, total, row):
+        if not args.quiet:
+            print(f"[{done}/{total}] widths {row['widths']} ranks {row['ranks']} "
+                  f"t={row['tokens']} {row['normalization']}: dimension {row['dimension']} "
+                  f"(expected {row['expected']}) {row['seconds']:.2f}s", file=err, flush=True)
+
+    if args.command == "figures":
+        from sage_attention.figures import make_figures
+        for path in make_figures(args.outdir, seed=args.seed, progress=progress):
+            print(path, file=out)
+        return 0
+    if args.arch:
+        grid = []
+        for a in args.arch:
+            widths, _, ranks = a.partition(":")
+            for t in _int_list(args.tokens):
+                for norm in args.normalization.split(","):
+                    grid.append({"widths": _int_list(widths), "ranks": _int_list(ranks),
+                                 "tokens": t, "normalization": norm.strip()})
+    else:
+        grid = experiments.architecture_grid(
+            layers=_int_list(args.layers), widths=_int_list(args.width),
+            ranks=_int_list(args.rank), tokens=_int_list(args.tokens),
+            normalization=[n.strip() for n in args.normalization.split(",")])
+    if args.jobs > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(args.jobs,
+                                 mp_context=multiprocessing.get_context("fork")) as ex:
+            rows = experiments.sweep(grid, executor=ex, progress=progress, seed=args.seed)
+    else:
+        rows = experiments.sweep(grid, progress=progress, seed=args.seed)
+    if args.json:
+        print(json.dumps(rows), file=out)
+    else:
+        print(experiments.format_table(rows, "csv" if args.csv else "markdown"), file=out)
+    return 0
 
 
 def _load(path, force, err):
@@ -332,6 +437,15 @@ def main(argv=None):
         handler.setFormatter(logging.Formatter("[%(asctime)s] %(message)s", "%H:%M:%S"))
         logger.addHandler(handler)
         logger.setLevel(logging.INFO)
+    if args.command in ("sweep", "figures"):
+        try:
+            return _run_sweep_command(args, out, err)
+        except SageAttentionError as e:
+            print(f"error: {e}", file=err)
+            return 2
+        except KeyboardInterrupt:
+            print("interrupted", file=err)
+            return 130
     try:
         spec = _load(args.spec, args.force, err)
     except SageAttentionError as e:
