@@ -31,6 +31,9 @@ from sage_attention.invariants.linear import linear_invariants
 from sage_attention.invariants.low_rank import low_rank_invariants
 from sage_attention.invariants.pencil import pencil_invariants
 from sage_attention.invariants.rank_one import rank_one_invariants
+from sage_attention.invariants.syzygies import context_syzygies
+from sage_attention.invariants.veronese import veronese_invariants
+from sage_attention.invariants.sylvester import sylvester_invariants
 
 logger = logging.getLogger("sage_attention")
 
@@ -39,6 +42,9 @@ FAMILIES = {
     "linear": linear_invariants,
     "low_rank": low_rank_invariants,
     "pencil": pencil_invariants,
+    "syzygies": context_syzygies,
+    "veronese": veronese_invariants,
+    "sylvester": sylvester_invariants,
     "rank_one": rank_one_invariants,
 }
 
@@ -94,4 +100,5 @@ def invariants(model, families=None, **options):
 
 __all__ = ["FAMILIES", "Invariant", "InvariantFamily", "InvariantLabel", "invariants",
            "linear_invariants", "low_rank_invariants", "pencil_invariants",
-           "rank_one_invariants"]
+           "rank_one_invariants", "context_syzygies", "veronese_invariants",
+           "sylvester_invariants"]
