@@ -35,17 +35,24 @@ logger = logging.getLogger("sage_attention")
 def _free_images(model, ring):
     r"""
     Return the images of the generators of ``ring`` (``'coordinates'`` or
-    ``'essential'``) under a parametrization with free parameters.
+    ``'essential'``) under a parametrization with free parameters and the
+    same image closure as the model's.
 
-    For ``weights='AV'`` and `a < d`, `A` is replaced by `U W` (`U` of size
-    `d \times a`, `W` of size `a \times d`) so that the rank condition holds
-    identically and no Gröbner basis of the rank ideal is needed.
+    The parameters are `V` and `A` (`a \ge d`) or `V, U, W` with `A = U W`
+    (`U` of size `d \times a`, `W` of size `a \times d`; `a < d`): for
+    ``weights='QKV'`` this is `U = K^T, W = Q`, with lower degree and fewer
+    variables; for ``weights='AV'`` it imposes the rank condition
+    identically, so no Gröbner basis of the rank ideal is needed.
     """
-    phi = model.parametrization() if ring == "coordinates" else model.essential_parametrization()
+    from sage_attention.network import AttentionNetwork
+    twin = AttentionNetwork(model.widths, model.ranks, model.tokens, model.normalization, "AV",
+                            model.coordinates, model.entries, model.base_ring())
+    phi = twin.parametrization() if ring == "coordinates" else twin.essential_parametrization()
     images = list(phi.im_gens())
     d, a = model.d, model.ranks[0]
-    if model.weights == "AV" and a < d:
-        Wr = model.weight_ring()
+    # for t = 1 only Sym(A) matters, and it is generic as soon as 2a >= d
+    if a < d and not (model.tokens == 1 and 2 * a >= d):
+        Wr = twin.weight_ring()
         names = [str(x) for x in Wr.gens() if not str(x).startswith("A")]
         names += [f"U{i}_{k}" for i in range(1, d + 1) for k in range(1, a + 1)]
         names += [f"W{k}_{j}" for k in range(1, a + 1) for j in range(1, d + 1)]
@@ -53,14 +60,9 @@ def _free_images(model, ring):
         U = matrix(R, d, a, [R(f"U{i}_{k}") for i in range(1, d + 1) for k in range(1, a + 1)])
         Wm = matrix(R, a, d, [R(f"W{k}_{j}") for k in range(1, a + 1) for j in range(1, d + 1)])
         UW = U * Wm
-        sub = []
-        for x in Wr.gens():
-            s = str(x)
-            if s.startswith("A"):
-                i, j = int(s[1:][:len(s[1:]) // 2]), int(s[1:][len(s[1:]) // 2:])
-                sub.append(UW[i - 1, j - 1])
-            else:
-                sub.append(R(s))
+        Amat = twin.attention_matrices()[0]
+        pos = {Amat[i, j]: (i, j) for i in range(d) for j in range(d)}
+        sub = [UW[pos[x]] if x in pos else R(str(x)) for x in Wr.gens()]
         images = [f(sub) for f in images]
     return tuple(images)
 

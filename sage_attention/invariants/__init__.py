@@ -34,6 +34,8 @@ from sage_attention.invariants.rank_one import rank_one_invariants
 from sage_attention.invariants.syzygies import context_syzygies
 from sage_attention.invariants.veronese import veronese_invariants
 from sage_attention.invariants.sylvester import sylvester_invariants
+from sage_attention.invariants.chow import chow_invariants, single_token_low_rank_invariants
+from sage_attention.invariants.rows import row_coupling_invariants
 
 logger = logging.getLogger("sage_attention")
 
@@ -46,6 +48,9 @@ FAMILIES = {
     "veronese": veronese_invariants,
     "sylvester": sylvester_invariants,
     "rank_one": rank_one_invariants,
+    "chow": chow_invariants,
+    "single_token_low_rank": single_token_low_rank_invariants,
+    "rows": row_coupling_invariants,
 }
 
 
@@ -101,4 +106,5 @@ def invariants(model, families=None, **options):
 __all__ = ["FAMILIES", "Invariant", "InvariantFamily", "InvariantLabel", "invariants",
            "linear_invariants", "low_rank_invariants", "pencil_invariants",
            "rank_one_invariants", "context_syzygies", "veronese_invariants",
-           "sylvester_invariants"]
+           "sylvester_invariants", "chow_invariants", "single_token_low_rank_invariants",
+           "row_coupling_invariants"]
