@@ -1,0 +1,388 @@
+r"""
+The neurovariety of a model
+
+:class:`Neurovariety` is the object a researcher holds: the Zariski closure
+of the image of the parametrization of a lightning attention model
+[HMK2024]_, [ADM2026]_. It lives in the affine space of coefficient
+coordinates (:meth:`ambient` is its coordinate ring); since the
+parametrization is homogeneous, it is an affine cone, and the projective
+variety it defines has one dimension less.
+
+EXAMPLES:
+
+The one-entry slice of width `2`, two tokens, rank one::
+
+    sage: from sage_attention import LightningAttention
+    sage: from sage_attention.neurovariety import Neurovariety
+    sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
+    sage: X = Neurovariety(M); X
+    Neurovariety of LightningAttention(d=2, d'=1, t=2, a=1, entries=((1, 1),)) over Rational Field
+    sage: X is Neurovariety(M)
+    True
+    sage: X.minimal_generators_by_degree()
+    {1: 4, 2: 3}
+    sage: X.krull_dimension(), X.projective_dimension(), X.degree()
+    (4, 3, 3)
+
+The dimension agrees with the Jacobian rank (an independent computation)::
+
+    sage: X.krull_dimension() == X.dimension(seed=0).dimension
+    True
+
+Membership is exact (composition with the parametrization)::
+
+    sage: C = X.ambient()
+    sage: X.contains(X.vanishing_ideal().gens()[-1]), X.contains(C.gen(0))
+    (True, False)
+"""
+# sage.doctest: needs sage.libs.singular
+import logging
+
+from sage.all__sagemath_singular import SageObject, UniqueRepresentation, cached_method
+
+from sage_attention.sizes import check_size
+
+logger = logging.getLogger("sage_attention")
+
+#: ``algorithm=None`` eliminates when there are at most this many
+#: essential coordinates, and interpolates otherwise.
+ELIMINATION_DEFAULT_LIMIT = 18
+
+#: The degree bound of ``algorithm='interpolation'`` when none is given.
+DEFAULT_INTERPOLATION_DEGREE = 4
+
+
+def minimal_generators_count(I):
+    r"""
+    Return ``{degree: number}`` for a minimal generating set of a homogeneous ideal.
+
+    Uses Singular's ``minbase``.
+
+    EXAMPLES::
+
+        sage: from sage_attention.neurovariety import minimal_generators_count
+        sage: R.<x,y> = QQ[]
+        sage: minimal_generators_count(R.ideal([x^2, x^3, x*y, x^2*y]))
+        {2: 2}
+    """
+    from sage.libs.singular.function import singular_function
+    gens = [g for g in I.gens() if g]
+    if not gens:
+        return {}
+    minbase = singular_function("minbase")
+    counts = {}
+    for g in minbase(I.ring().ideal(gens)):
+        if g:
+            counts[g.degree()] = counts.get(g.degree(), 0) + 1
+    return dict(sorted(counts.items()))
+
+
+class Neurovariety(UniqueRepresentation, SageObject):
+    r"""
+    The neurovariety of a lightning attention model.
+
+    INPUT:
+
+    - ``model`` -- a model from :func:`~sage_attention.LightningAttention`
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.neurovariety import Neurovariety
+        sage: X = Neurovariety(LightningAttention(d=2, t=1, a=1))
+        sage: X.model()
+        LightningAttention(d=2, d'=1, t=1, a=1) over Rational Field
+
+    TESTS::
+
+        sage: loads(dumps(X)) is X
+        True
+        sage: Neurovariety(3)
+        Traceback (most recent call last):
+        ...
+        TypeError: model (=3) must be an AttentionNetwork
+    """
+
+    @staticmethod
+    def __classcall__(cls, model):
+        from sage_attention.network import AttentionNetwork
+        if not isinstance(model, AttentionNetwork):
+            raise TypeError(f"model (={model!r}) must be an AttentionNetwork")
+        return super().__classcall__(cls, model)
+
+    def __init__(self, model):
+        self._model = model
+        self._results = {}
+
+    def _repr_(self):
+        return f"Neurovariety of {self._model}"
+
+    def _latex_(self):
+        return r"\overline{\mathrm{im}\,\varphi}\;(" + self._model._latex_() + ")"
+
+    def model(self):
+        r"""
+        Return the model.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.neurovariety import Neurovariety
+            sage: Neurovariety(LightningAttention(d=2, t=2, a=2)).model().ranks
+            (2,)
+        """
+        return self._model
+
+    def ambient(self):
+        r"""
+        Return the coordinate ring of the ambient affine space.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.neurovariety import Neurovariety
+            sage: Neurovariety(LightningAttention(d=2, t=1, a=1)).ambient().ngens()
+            4
+        """
+        return self._model.coordinate_ring()
+
+    def dimension(self, seed=None):
+        r"""
+        Return the dimension report of the model (the affine cone, by Jacobian rank).
+
+        See :meth:`~sage_attention.network.AttentionNetwork.dimension`.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.neurovariety import Neurovariety
+            sage: Neurovariety(LightningAttention(d=3, t=2, a=1)).dimension(seed=0).dimension
+            7
+        """
+        return self._model.dimension(seed=seed)
+
+    def vanishing_ideal_result(self, algorithm=None, degree=None, force=False):
+        r"""
+        Return the computation behind :meth:`vanishing_ideal` (cached).
+
+        OUTPUT: an :class:`~sage_attention.elimination.EliminationResult`
+        or an :class:`~sage_attention.implicitization.ImplicitizationResult`
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.neurovariety import Neurovariety
+            sage: X = Neurovariety(LightningAttention(d=2, t=2, a=1, entries=[(1, 1)]))
+            sage: X.vanishing_ideal_result().weights
+            'A = u*w^T'
+        """
+        algorithm = self._choose(algorithm)
+        if algorithm == "interpolation" and degree is None:
+            degree = DEFAULT_INTERPOLATION_DEGREE
+        key = (algorithm, degree if algorithm == "interpolation" else None)
+        if key in self._results:
+            return self._results[key]
+        if algorithm == "elimination":
+            from sage_attention.elimination import eliminate
+            res = eliminate(self._model, force=force)
+        else:
+            from sage_attention.implicitization import implicitize
+            res = implicitize(self._model, degree)
+            if not res.proved_complete:
+                logger.warning("interpolation of %s: complete through degree %s only, "
+                               "not proved complete", self._model, res.complete_through_degree)
+        self._results[key] = res
+        return res
+
+    def _choose(self, algorithm):
+        if algorithm is None:
+            n = len(self._model.essential_coordinates())
+            return "elimination" if n <= ELIMINATION_DEFAULT_LIMIT else "interpolation"
+        if algorithm not in ("elimination", "interpolation"):
+            raise ValueError(f"algorithm (={algorithm!r}) must be None, 'elimination' or "
+                             "'interpolation'")
+        return algorithm
+
+    def vanishing_ideal(self, algorithm=None, degree=None, force=False):
+        r"""
+        Return the vanishing ideal in :meth:`ambient` (cached).
+
+        INPUT:
+
+        - ``algorithm`` -- (default: ``None``) ``'elimination'`` (Singular,
+          :mod:`sage_attention.elimination`: exact, complete),
+          ``'interpolation'`` (degree by degree,
+          :mod:`sage_attention.implicitization`: complete through
+          ``degree``, and proved complete when the result says so), or
+          ``None``: elimination up to 18 essential coordinates, else
+          interpolation
+        - ``degree`` -- (default: `4`) the degree bound of interpolation
+        - ``force`` -- boolean (default: ``False``); run elimination even
+          when the size guard refuses
+
+        OUTPUT: an ideal of :meth:`ambient`: the linear relations and the
+        nonlinear generators
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.neurovariety import Neurovariety
+            sage: M = LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])
+            sage: I = Neurovariety(M).vanishing_ideal(); len(I.gens())
+            5
+            sage: phi = M.parametrization()
+            sage: all(phi(g) == 0 for g in I.gens())
+            True
+
+        TESTS::
+
+            sage: Neurovariety(LightningAttention(d=6, t=2, a=2)).vanishing_ideal(algorithm='elimination')
+            Traceback (most recent call last):
+            ...
+            ComputationTooLarge: elimination over 126 essential coordinates is far beyond this machine (limit 60); algorithm='interpolation' computes the ideal degree by degree; pass force=True to run it anyway
+        """
+        return self.vanishing_ideal_result(algorithm, degree, force).ideal
+
+    @cached_method
+    def essential_ideal(self):
+        r"""
+        Return the vanishing ideal restricted to the essential ring.
+
+        The vanishing ideal is generated by the linear relations and this
+        ideal (pulled back to :meth:`ambient`).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.neurovariety import Neurovariety
+            sage: Neurovariety(LightningAttention(d=2, t=2, a=2)).essential_ideal().ngens()
+            1
+        """
+        res = self.vanishing_ideal_result()
+        if hasattr(res, "essential_ideal"):
+            return res.essential_ideal
+        E = self._model.essential_ring()
+        gens = [g for g in res.essential_generators if g]
+        return E.ideal(gens if gens else [E.zero()])
+
+    def minimal_generators_by_degree(self):
+        r"""
+        Return ``{degree: number}`` of a minimal generating set of the vanishing ideal.
+
+        The linear relations count in degree `1`; the others come from a
+        minimal basis (Singular ``minbase``) of the homogeneous ideal in the
+        essential coordinates.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.neurovariety import Neurovariety
+            sage: Neurovariety(LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])).minimal_generators_by_degree()
+            {1: 4, 4: 1}
+        """
+        counts = minimal_generators_count(self.essential_ideal())
+        nlin = len(self._model.linear_relations())
+        if nlin:
+            counts[1] = counts.get(1, 0) + nlin
+        return dict(sorted(counts.items()))
+
+    def krull_dimension(self):
+        r"""
+        Return the Krull dimension of the coordinate ring of the affine cone.
+
+        This is the dimension of the (affine) neurovariety, the one
+        :meth:`dimension` computes by Jacobian rank; the projective variety
+        has dimension one less (:meth:`projective_dimension`).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.neurovariety import Neurovariety
+            sage: Neurovariety(LightningAttention(d=2, t=1, a=1)).krull_dimension()
+            4
+        """
+        return self.essential_ideal().dimension()
+
+    def projective_dimension(self):
+        r"""
+        Return the dimension of the projective neurovariety.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.neurovariety import Neurovariety
+            sage: Neurovariety(LightningAttention(d=2, t=1, a=1)).projective_dimension()
+            3
+        """
+        return self.krull_dimension() - 1
+
+    def degree(self):
+        r"""
+        Return the degree of the projective neurovariety (that of the affine cone).
+
+        Computed from the Hilbert series of the essential ideal (the linear
+        relations cut nothing).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.neurovariety import Neurovariety
+            sage: Neurovariety(LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])).degree()
+            4
+        """
+        I = self.essential_ideal()
+        hs = I.hilbert_series()
+        T = hs.parent().gen()
+        n = self.krull_dimension()
+        return int((hs * (1 - T) ** n).numerator()(1) / (hs * (1 - T) ** n).denominator()(1))
+
+    def contains(self, f):
+        r"""
+        Return whether the polynomial ``f`` vanishes on the neurovariety (exact).
+
+        Delegates to :func:`~sage_attention.membership.vanishes_on_model`
+        (composition with the parametrization, no Gröbner basis).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.neurovariety import Neurovariety
+            sage: M = LightningAttention(d=1, t=2, a=1)
+            sage: X = Neurovariety(M)
+            sage: all(X.contains(f) for f in M.linear_relations())
+            True
+        """
+        from sage_attention.membership import vanishes_on_model
+        return vanishes_on_model(self._model, f)
+
+    def invariants(self, families=None, **options):
+        r"""
+        Return the invariant families of the model (see :mod:`sage_attention.invariants`).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.neurovariety import Neurovariety
+            sage: X = Neurovariety(LightningAttention(d=2, t=2, a=1, entries=[(1, 1)]))
+            sage: len(X.invariants(['low_rank']))
+            3
+        """
+        from sage_attention.invariants import invariants
+        return invariants(self._model, families=families, **options)
+
+    def certify(self, point, families=None, seed=None):
+        r"""
+        Return a certificate that ``point`` is or is not on the neuromanifold.
+
+        See :func:`~sage_attention.certificates.certify`.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.neurovariety import Neurovariety
+            sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
+            sage: Neurovariety(M).certify(M.coefficients_at(M.random_weights(seed=1))).status
+            'realizable'
+        """
+        from sage_attention.certificates import certify
+        return certify(self._model, point, families=families, seed=seed)
