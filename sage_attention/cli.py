@@ -93,10 +93,104 @@ def run_fibers(model, computation, options):
     return result
 
 
+def _families_of(model, options):
+    from sage_attention.invariants import FAMILIES, invariants
+    chosen = options.get("families") or (("all", ()),)
+    out = []
+    for name, opts in chosen:
+        if name == "all":
+            out.append(invariants(model))
+        else:
+            out.append(FAMILIES[name](model, **dict(opts)))
+    return out
+
+
+def run_invariants(model, computation, options):
+    r"""
+    Run ``invariants fam, fam(key = value), ...``: build the invariant families.
+
+    INPUT: as for :func:`run_dimension`; ``options['families']`` is a tuple
+    of ``(name, options)`` pairs (default: every family that applies)
+
+    OUTPUT: a dictionary with, per family, its size, degrees and note, and
+    the invariants (labels and polynomials as strings)
+
+    EXAMPLES::
+
+        sage: from sage_attention.cli import run_invariants
+        sage: from sage_attention import LightningAttention
+        sage: M = LightningAttention(d=3, t=2, a=1, weights='AV')
+        sage: r = run_invariants(M, None, {"families": (("pencil", ()), ("low_rank", ()))})
+        sage: [(f["name"], f["size"], f["degrees"]) for f in r["families"]]
+        [('pencil', 10, [3]), ('low_rank', 45, [2])]
+        sage: print(r["text"])
+        pencil: 10 invariants of degree 3
+        low_rank: 45 invariants of degree 2
+    """
+    fams = _families_of(model, options)
+    lines, data = [], []
+    for fam in fams:
+        degrees = sorted(set(fam.degrees()))
+        entry = {"name": fam.name, "size": len(fam), "degrees": degrees, "note": fam.note,
+                 "invariants": [inv.to_dict() for inv in fam]}
+        data.append(entry)
+        if len(fam):
+            lines.append(f"{fam.name}: {len(fam)} invariants of degree "
+                         + ", ".join(map(str, degrees)))
+        else:
+            lines.append(f"{fam.name}: empty ({fam.note})")
+    return {"families": data, "text": "\n".join(lines)}
+
+
+def run_check(model, computation, options):
+    r"""
+    Run ``check invariants``: test that every member of the families vanishes.
+
+    The families are those of the ``invariants`` statements of the same
+    ``compute`` block (every family that applies when there is none). The
+    test composes each member with the parametrization (exact, no Groebner
+    basis).
+
+    INPUT: as for :func:`run_dimension`
+
+    OUTPUT: a dictionary with one membership report per family
+
+    EXAMPLES::
+
+        sage: from sage_attention.cli import run_check
+        sage: from sage_attention import LightningAttention
+        sage: M = LightningAttention(d=2, t=2, a=1)
+        sage: r = run_check(M, None, {"what": "invariants", "families": (("low_rank", ()),)})
+        sage: r["all_vanish"]
+        True
+        sage: r["text"]
+        'low_rank: all 3 members vanish on the neurovariety (exact composition)'
+    """
+    from sage_attention.membership import check_family
+    what = options.get("what", "invariants")
+    if what != "invariants":
+        raise ValueError(f"`check {what}` is not known; use `check invariants`")
+    reports, lines = [], []
+    for fam in _families_of(model, options):
+        rep = check_family(model, fam, seed=options.get("seed") or 0)
+        d = rep.to_dict()
+        reports.append(d)
+        if rep.all_vanish:
+            lines.append(f"{fam.name}: all {rep.size} members vanish on the neurovariety "
+                         "(exact composition)")
+        else:
+            lines.append(f"{fam.name}: {len(rep.failures)} of {rep.size} members do NOT vanish: "
+                         + "; ".join(map(str, rep.failures[:3])))
+    return {"reports": reports, "all_vanish": all(not r["failures"] for r in reports),
+            "text": "\n".join(lines)}
+
+
 #: Runners of the computation statements, by name.
 COMPUTATIONS = {
     "dimension": run_dimension,
     "fibers": run_fibers,
+    "invariants": run_invariants,
+    "check": run_check,
 }
 
 
@@ -115,8 +209,8 @@ def register(name, runner, options=()):
 
         sage: from sage_attention.cli import register, COMPUTATIONS
         sage: register("fibers", COMPUTATIONS["fibers"])
-        sage: sorted(COMPUTATIONS)[:2]
-        ['dimension', 'fibers']
+        sage: 'fibers' in COMPUTATIONS
+        True
     """
     from sage_attention.spec import COMPUTATION_OPTIONS
     COMPUTATIONS[name] = runner
@@ -232,6 +326,11 @@ def run_spec(spec, as_json=False, seed=None, out=None):
         try:
             for comp in comps:
                 options = dict(comp.options)
+                if comp.name == "check" and "families" not in options:
+                    listed = tuple(f for c in comps if c.name == "invariants"
+                                   for f in dict(c.options).get("families", ()))
+                    if listed:
+                        options["families"] = listed
                 if seed is not None:
                     options.setdefault("seed", seed)
                 logger.info("model %s: running %s", spec_model.name, comp.to_dsl())
