@@ -61,8 +61,9 @@ def invariants(model, families=None, **options):
     INPUT:
 
     - ``model`` -- a one-layer lightning model
-    - ``families`` -- (default: ``None``, every family) a list of names
-      among ``FAMILIES``
+    - ``families`` -- (default: ``None``, every family except
+      ``'rank_one'``, whose members are those of ``'linear'``,
+      ``'low_rank'`` and ``'pencil'``) a list of names among ``FAMILIES``
     - ``options`` -- passed to each family that accepts them (e.g. ``limit``)
 
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`
@@ -76,6 +77,12 @@ def invariants(model, families=None, **options):
         sage: invariants(LightningAttention(d=2, t=2, a=1), families=['low_rank']).name
         'low_rank'
 
+    The default union lists no member twice::
+
+        sage: fam = invariants(LightningAttention(d=2, t=2, a=1))
+        sage: len(set(fam.polynomials())) == len(fam)
+        True
+
     TESTS::
 
         sage: invariants(LightningAttention(d=2, t=2, a=1), families=['nope'])
@@ -85,7 +92,7 @@ def invariants(model, families=None, **options):
     """
     import inspect
     if families is None:
-        families = list(FAMILIES)
+        families = [name for name in FAMILIES if name != "rank_one"]
     if isinstance(families, str):
         families = [families]
     for name in families:
