@@ -495,7 +495,8 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       result does not depend on it, only the running time)
     - ``executor`` -- (default: ``None``) a ``concurrent.futures.Executor``
       (or anything with ``submit`` returning futures with ``result()``, e.g.
-      ``distributed.Client(...).get_executor()``) that runs the graded pieces;
+      ``distributed.Client(...).get_executor()``; not a thread pool: Sage's C
+      libraries are not thread-safe) that runs the graded pieces;
       ``None`` uses a process pool when a degree has many pieces and this
       machine has several cores, ``False`` runs everything here
     - ``cache_dir`` -- (default: ``None``) a directory; finished pieces are

@@ -5,7 +5,7 @@ the parametrization, homogeneity of the multigrading, executors, and
 interruption / resume through the disk cache.
 """
 import os
-from concurrent.futures import ThreadPoolExecutor, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -67,21 +67,20 @@ def test_grading_homogeneous():
         assert G.rank() >= M.d + 1
 
 
-def test_thread_and_process_executors():
+def test_process_executor():
     M = LightningAttention(d=2, t=1, a=1, out=2)
     ref = implicitize(M, 4, seed=2, executor=False)
-    with ThreadPoolExecutor(2) as ex:
-        R1 = implicitize(M, 4, seed=2, executor=ex)
+    # Sage's C libraries are not thread-safe: executors must run processes
     with ProcessPoolExecutor(2) as ex:
         R2 = implicitize(M, 4, seed=2, executor=ex)
-    assert R1.ideal == ref.ideal == R2.ideal
-    assert R1.ideal_dimensions == ref.ideal_dimensions == R2.ideal_dimensions
+    assert ref.ideal == R2.ideal
+    assert ref.ideal_dimensions == R2.ideal_dimensions
 
 
 def test_dask_local_cluster():
     distributed = pytest.importorskip("distributed")
     M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
-    with distributed.Client(n_workers=1, threads_per_worker=1, processes=False) as client:
+    with distributed.Client(n_workers=1, threads_per_worker=1, processes=True) as client:
         R = implicitize(M, 3, seed=0, executor=client.get_executor())
     assert R.ideal == M.parametrization().kernel()
 
