@@ -20,15 +20,14 @@ from the map itself, not assumed.
 
 EXAMPLES:
 
-For the one-entry slice of width `2` the grading has rank `4`: the input
-scalings of the two coordinates, `V` and `A`::
+For the one-entry slice of width `2` the grading has rank `5`::
 
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.grading import multigrading
     sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
     sage: G = multigrading(M.essential_parametrization())
     sage: G.rank()
-    4
+    5
     sage: all(G.is_homogeneous(M.essential_parametrization()(e)) for e in M.essential_ring().gens())
     True
 """
@@ -51,7 +50,7 @@ class Multigrading:
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.grading import multigrading
         sage: G = multigrading(LightningAttention(d=2, t=1, a=1).essential_parametrization()); G
-        Multigrading of rank 4 on 4 coordinates (3 distinct degrees)
+        Multigrading of rank 4 on 4 coordinates (4 distinct degrees)
     """
     matrix: object
     degrees: tuple
@@ -157,7 +156,7 @@ def multigrading(phi):
         sage: from sage.all__sagemath_singular import QQ, PolynomialRing
         sage: R = PolynomialRing(QQ, 'a,b'); S = PolynomialRing(QQ, 's,t')
         sage: multigrading(R.hom([S.gen(0), S.gen(0) + S.gen(1)**2], S)).degrees
-        ((1,), (1,))
+        ((2,), (2,))
         sage: multigrading(R.hom([S(0), S.gen(1)], S))
         Traceback (most recent call last):
         ...

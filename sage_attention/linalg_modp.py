@@ -180,7 +180,7 @@ def crt_vectors(vectors, moduli):
 
         sage: from sage_attention.linalg_modp import crt_vectors
         sage: crt_vectors([[1, 2], [2, 0]], [3, 5])
-        ([10, 5], 15)
+        ([7, 5], 15)
     """
     moduli = [Integer(m) for m in moduli]
     N = 1
