@@ -1450,6 +1450,29 @@ class AttentionNetwork(UniqueRepresentation, SageObject):
                            symmetry_dimension=gdim, identifiable_up_to_symmetry=identifiable,
                            statement=statement, dimension=D.dimension, seed=seed)
 
+    def neurovariety(self):
+        r"""
+        Return the neurovariety of this model: vanishing ideal, membership,
+        invariants and certificates.
+
+        OUTPUT: a :class:`~sage_attention.neurovariety.Neurovariety`
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
+            sage: X = M.neurovariety(); X
+            Neurovariety of LightningAttention(d=2, d'=1, t=2, a=1, entries=((1, 1),)) over Rational Field
+            sage: all(X.contains(f) for f in X.vanishing_ideal().gens())
+            True
+
+        .. SEEALSO::
+
+            :mod:`sage_attention.neurovariety`, :mod:`sage_attention.invariants`
+        """
+        from sage_attention.neurovariety import Neurovariety
+        return Neurovariety(self)
+
     def _symmetry_group(self):
         r"""
         Return ``(name, dimension, action)`` of the known symmetry group.
