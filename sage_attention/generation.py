@@ -1,0 +1,306 @@
+r"""
+Do the invariant families generate the vanishing ideal?
+
+[ADM2026]_ reports that in small dimensions the invariant families recover
+the generators of the vanishing ideal. :func:`generation_report` checks this
+for one model, family by family and for their union:
+
+- every member is in the vanishing ideal (exact: composition with the
+  parametrization, :func:`~sage_attention.membership.check_family`);
+- the ideal the family generates, together with the linear relations, is
+  compared with the vanishing ideal computed independently (elimination or
+  interpolation, :class:`~sage_attention.neurovariety.Neurovariety`): an
+  equality of ideals, decided by Gröbner bases in the essential
+  coordinates. Nothing is saturated: a family that cuts out the variety
+  only set-theoretically is reported as *not* generating;
+- the minimal generators of the vanishing ideal that the family misses are
+  counted by degree.
+
+Gröbner bases of the families' ideals are truncated at the largest degree
+`D` of a minimal generator of the vanishing ideal (exact for homogeneous
+ideals in degrees up to `D`, which is all the comparison needs); the
+families' minimal generators are counted in those degrees only.
+
+EXAMPLES::
+
+    sage: from sage_attention import LightningAttention
+    sage: from sage_attention.generation import generation_report
+    sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
+    sage: G = generation_report(M, families=['linear', 'low_rank']); G
+    Generation report for LightningAttention(d=2, d'=1, t=2, a=1, entries=((1, 1),)) over Rational Field:
+    the families generate the vanishing ideal (minimal generators by degree {1: 4, 2: 3}).
+    sage: print(G.table())
+    family   | members | in I(X) | minimal generators | generates | missing | seconds
+    ---------+---------+---------+--------------------+-----------+---------+--------
+    linear   | 4       | yes     | {1: 4}             | no        | {2: 3}  | ...
+    low_rank | 3       | yes     | {1: 4, 2: 3}       | yes       | {}      | ...
+    all      | 7       | yes     | {1: 4, 2: 3}       | yes       | {}      | ...
+    sage: G.to_dict()['families_generate']
+    True
+"""
+# sage.doctest: needs sage.libs.singular
+import logging
+import time
+from dataclasses import dataclass
+
+logger = logging.getLogger("sage_attention")
+
+SATURATION_NOTE = ("ideal equality by Gröbner bases in the essential coordinates, "
+                   "with the linear relations added; no saturation is assumed")
+
+
+@dataclass(frozen=True)
+class GenerationRow:
+    r"""
+    One row of a :class:`GenerationReport`: one family (or their union ``'all'``).
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.generation import generation_report
+        sage: r = generation_report(LightningAttention(d=2, t=2, a=2, entries=[(1, 1)]), ['linear']).rows[0]
+        sage: r.family, r.generates, r.missing
+        ('linear', False, {4: 1})
+    """
+    family: str
+    members: int
+    degrees: tuple
+    contained: bool
+    generators_by_degree: dict
+    generates: bool
+    missing: dict
+    seconds: float
+    note: str = ""
+
+    def to_dict(self):
+        r"""
+        Return a JSON-ready dictionary.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.generation import generation_report
+            sage: generation_report(LightningAttention(d=1, t=2, a=1), ['linear']).rows[0].to_dict()['generates']
+            True
+        """
+        return {"family": self.family, "members": self.members, "degrees": list(self.degrees),
+                "contained": self.contained,
+                "generators_by_degree": {str(k): v for k, v in self.generators_by_degree.items()},
+                "generates": self.generates,
+                "missing": {str(k): v for k, v in self.missing.items()},
+                "seconds": self.seconds, "note": self.note}
+
+
+@dataclass(frozen=True)
+class GenerationReport:
+    r"""
+    Whether the invariant families generate the vanishing ideal of a model.
+
+    Attributes: ``model``, ``rows`` (:class:`GenerationRow`, the last one is
+    the union ``'all'``), ``generators_by_degree`` (of the vanishing ideal),
+    ``families_generate``, ``algorithm`` (how the vanishing ideal was
+    computed), ``complete`` (whether that ideal is complete), ``seconds``
+    (computing it), ``note``.
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.generation import generation_report
+        sage: G = generation_report(LightningAttention(d=1, t=2, a=1), ['linear'])
+        sage: G.families_generate, G.complete
+        (True, True)
+    """
+    model: str
+    rows: tuple
+    generators_by_degree: dict
+    families_generate: bool
+    algorithm: str
+    complete: bool
+    seconds: float
+    note: str = SATURATION_NOTE
+
+    def __repr__(self):
+        verb = "generate" if self.families_generate else "do not generate"
+        s = (f"Generation report for {self.model}:\nthe families {verb} the vanishing ideal "
+             f"(minimal generators by degree {self.generators_by_degree})")
+        if not self.complete:
+            s += "; WARNING: the vanishing ideal is only known up to the degree computed"
+        return s + "."
+
+    def table(self):
+        r"""
+        Return the report as a text table.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.generation import generation_report
+            sage: print(generation_report(LightningAttention(d=1, t=2, a=1), ['linear']).table())
+            family | members | in I(X) | minimal generators | generates | missing | seconds
+            -------+---------+---------+--------------------+-----------+---------+--------
+            linear | 3       | yes     | {1: 3}             | yes       | {}      | ...
+            all    | 3       | yes     | {1: 3}             | yes       | {}      | ...
+        """
+        head = ["family", "members", "in I(X)", "minimal generators", "generates", "missing",
+                "seconds"]
+        body = [[r.family, str(r.members), "yes" if r.contained else "NO",
+                 str(r.generators_by_degree), "yes" if r.generates else "no", str(r.missing),
+                 f"{r.seconds:.2f}"] for r in self.rows]
+        widths = [max(len(x) for x in col) for col in zip(head, *body)]
+        fmt = lambda row: " | ".join(x.ljust(w) for x, w in zip(row, widths)).rstrip()
+        lines = [fmt(head), "-+-".join("-" * w for w in widths)]
+        lines += [fmt(r) for r in body]
+        return "\n".join(lines)
+
+    def to_dict(self):
+        r"""
+        Return a JSON-ready dictionary.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.generation import generation_report
+            sage: sorted(generation_report(LightningAttention(d=1, t=2, a=1), ['linear']).to_dict())
+            ['algorithm', 'complete', 'families_generate', 'generators_by_degree', 'model', 'note', 'rows', 'seconds']
+        """
+        return {"model": self.model, "rows": [r.to_dict() for r in self.rows],
+                "generators_by_degree": {str(k): v for k, v in self.generators_by_degree.items()},
+                "families_generate": self.families_generate, "algorithm": self.algorithm,
+                "complete": self.complete, "seconds": self.seconds, "note": self.note}
+
+
+def _truncated_gb(E, polys, bound):
+    r"""
+    Return a Gröbner basis of the homogeneous ideal of ``polys`` truncated at degree ``bound``.
+
+    It reduces every homogeneous polynomial of degree at most ``bound``
+    to zero exactly when it is in the ideal.
+    """
+    polys = [f for f in polys if f]
+    if not polys:
+        return []
+    return list(E.ideal(polys).groebner_basis("libsingular:std", deg_bound=int(bound)))
+
+
+def _generator_counts(E, polys, bound):
+    r"""
+    Return ``{degree: number}`` of minimal generators of the homogeneous
+    ideal of ``polys`` in degrees up to ``bound`` (by linear algebra modulo
+    the lower-degree part).
+    """
+    from sage.all__sagemath_singular import matrix
+    polys = [f for f in polys if f]
+    counts = {}
+    for k in sorted({f.degree() for f in polys}):
+        if k > bound:
+            break
+        lower = [f for f in polys if f.degree() < k]
+        G = _truncated_gb(E, lower, k)
+        red = [f.reduce(G) if G else f for f in polys if f.degree() == k]
+        red = [f for f in red if f]
+        if not red:
+            continue
+        mons = sorted({m for f in red for m in f.monomials()})
+        pos = {m: i for i, m in enumerate(mons)}
+        A = matrix(E.base_ring(), len(red), len(mons), sparse=True)
+        for i, f in enumerate(red):
+            for c, m in zip(f.coefficients(), f.monomials()):
+                A[i, pos[m]] = c
+        r = A.rank()
+        if r:
+            counts[k] = r
+    return counts
+
+
+def _row(model, name, fam, Kmin, nlin, bound):
+    from sage_attention.membership import check_family
+    start = time.time()
+    contained = check_family(model, fam).all_vanish if len(fam) else True
+    E = model.essential_ring()
+    to_E = model.to_essential()
+    images = [g for g in (to_E(f) for f in fam.polynomials()) if g]
+    counts = _generator_counts(E, images, bound)
+    if nlin:
+        counts[1] = counts.get(1, 0) + nlin
+    counts = dict(sorted(counts.items()))
+    GJ = _truncated_gb(E, images, bound)
+    missing = {}
+    for g in Kmin:
+        if (g.reduce(GJ) if GJ else g) != 0:
+            missing[g.degree()] = missing.get(g.degree(), 0) + 1
+    # the family's ideal is inside I(X) when every member vanishes; then
+    # equality holds iff no minimal generator of I(X) is missing
+    generates = contained and not missing
+    note = getattr(fam, "note", "") or ""
+    return GenerationRow(name, len(fam), tuple(sorted({f.degree() for f in fam.polynomials()})),
+                         contained, counts, generates, dict(sorted(missing.items())),
+                         time.time() - start, note)
+
+
+def generation_report(model, families=None, degree=None, algorithm=None):
+    r"""
+    Return a :class:`GenerationReport`: do the invariant families generate the vanishing ideal?
+
+    INPUT:
+
+    - ``model`` -- a one-layer lightning model
+    - ``families`` -- (default: ``None``, every family that applies) names
+      in :data:`~sage_attention.invariants.FAMILIES`
+    - ``degree``, ``algorithm`` -- how to compute the vanishing ideal, as in
+      :meth:`~sage_attention.neurovariety.Neurovariety.vanishing_ideal`
+
+    OUTPUT: a :class:`GenerationReport` with one row per family and a last
+    row for their union
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.generation import generation_report
+        sage: G = generation_report(LightningAttention(d=3, t=2, a=1, entries=[(1, 1)]))  # long time
+        sage: G.families_generate, G.generators_by_degree           # long time
+        (True, {1: 10, 2: 45, 3: 10})
+    """
+    from sage_attention.invariants import FAMILIES
+    from sage_attention.invariants.base import InvariantFamily
+    from sage_attention.neurovariety import Neurovariety, minimal_generators_count
+    from sage.libs.singular.function import singular_function
+    X = Neurovariety(model)
+    start = time.time()
+    res = X.vanishing_ideal_result(algorithm=algorithm, degree=degree)
+    ideal_seconds = getattr(res, "seconds", None)
+    if ideal_seconds is None:
+        ideal_seconds = sum(v for v in getattr(res, "timings", {}).values()
+                            if isinstance(v, (int, float)))
+    complete = getattr(res, "proved_complete", True)
+    algo = "elimination" if hasattr(res, "essential_ideal") else "interpolation"
+    K = X.essential_ideal()
+    kg = [g for g in K.gens() if g]
+    Kmin = list(singular_function("minbase")(K)) if kg else []
+    Kmin = [g for g in Kmin if g]
+    nlin = len(model.linear_relations())
+    total = minimal_generators_count(K)
+    if nlin:
+        total[1] = total.get(1, 0) + nlin
+    total = dict(sorted(total.items()))
+    bound = max([g.degree() for g in Kmin] + [1])
+    names = list(FAMILIES) if families is None else list(families)
+    unknown = [n for n in names if n not in FAMILIES]
+    if unknown:
+        raise ValueError(f"unknown families {unknown}; known: {sorted(FAMILIES)}")
+    rows = []
+    union = []
+    for name in names:
+        try:
+            fam = FAMILIES[name](model)
+        except ValueError as exc:
+            logger.info("family %s does not apply to %s: %s", name, model, exc)
+            continue
+        if families is None and len(fam) == 0:
+            continue
+        rows.append(_row(model, name, fam, Kmin, nlin, bound))
+        union += list(fam)
+        logger.info("generation report %s: family %s done", model, name)
+    allfam = InvariantFamily("all", model, union)
+    rows.append(_row(model, "all", allfam, Kmin, nlin, bound))
+    return GenerationReport(str(model), tuple(rows), total, rows[-1].generates, algo,
+                            bool(complete), float(ideal_seconds))
