@@ -185,12 +185,103 @@ def run_check(model, computation, options):
             "text": "\n".join(lines)}
 
 
+def run_vanishing_ideal(model, computation, options):
+    r"""
+    Run ``vanishing_ideal [up to degree N] [algorithm = A]``.
+
+    ``algorithm = elimination`` (Singular; complete) or ``interpolation``
+    (degree by degree up to ``N``, default 4); without one, elimination for
+    small models and interpolation otherwise.
+
+    INPUT: as for :func:`run_dimension`
+
+    OUTPUT: a dictionary with ``generators_by_degree`` (minimal generators,
+    linear relations included), ``complete_through_degree`` (``None`` when
+    the whole ideal is known), ``proved_complete``, ``algorithm``,
+    ``generators`` (strings) and ``text``
+
+    EXAMPLES::
+
+        sage: from sage_attention.cli import run_vanishing_ideal
+        sage: from sage_attention import LightningAttention
+        sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
+        sage: r = run_vanishing_ideal(M, None, {"algorithm": "elimination"})
+        sage: r["generators_by_degree"], r["proved_complete"]
+        ({1: 4, 2: 3}, True)
+        sage: s = run_vanishing_ideal(M, None, {"algorithm": "interpolation", "degree": 3})
+        sage: s["generators_by_degree"], s["complete_through_degree"]
+        ({1: 4, 2: 3}, 3)
+    """
+    from sage_attention.neurovariety import minimal_generators_count
+    X = model.neurovariety()
+    algorithm = options.get("algorithm")
+    degree = options.get("degree")
+    res = X.vanishing_ideal_result(algorithm=algorithm, degree=degree,
+                                   force=bool(options.get("force", False)))
+    gens = [g for g in res.ideal.gens() if g]
+    if hasattr(res, "complete_through_degree"):
+        data = res.to_dict()
+        by_degree = dict(sorted(minimal_generators_count(res.ideal).items()))
+        complete = res.complete_through_degree
+        proved = bool(res.proved_complete)
+        how = f"interpolation, complete through degree {complete}"
+        if not proved:
+            how += "; not proved complete: " + str(getattr(res, "proof", ""))
+    else:
+        data = res.to_dict()
+        by_degree = dict(sorted(X.minimal_generators_by_degree().items()))
+        complete, proved = None, True
+        how = f"elimination ({res.algorithm}), the whole ideal, {res.seconds:.2f} s"
+    counts = ", ".join(f"{n} of degree {k}" for k, n in by_degree.items())
+    text = f"minimal generators: {counts}\n{how}"
+    out = {"algorithm": "interpolation" if hasattr(res, "complete_through_degree") else "elimination",
+           "generators_by_degree": by_degree, "complete_through_degree": complete,
+           "proved_complete": proved, "generators": [str(g) for g in gens], "text": text}
+    for key in ("seconds", "timings"):
+        if key in data:
+            out[key] = data[key]
+    return out
+
+
+def run_certify(model, computation, options):
+    r"""
+    Run ``certify point [c_1, ..., c_N]``: is the coefficient point realizable?
+
+    INPUT: as for :func:`run_dimension`; ``options['point']`` lists the
+    values of all coordinates in the order of the coordinate ring
+
+    OUTPUT: the certificate's ``to_dict()`` and its ``text``
+
+    EXAMPLES::
+
+        sage: from sage_attention.cli import run_certify
+        sage: from sage_attention import LightningAttention
+        sage: M = LightningAttention(d=1, t=2, a=1)
+        sage: run_certify(M, None, {"point": (1, 1, 1, 1)})["status"]
+        'realizable'
+        sage: run_certify(M, None, {"point": (1, 2, 1, 1)})["status"]
+        'not realizable'
+    """
+    from sage.all__sagemath_singular import QQ
+    point = [QQ(x) for x in options["point"]]
+    n = model.ncoordinates()
+    if len(point) != n:
+        raise ValueError(f"the point has {len(point)} values; the model has {n} coordinates "
+                         "(list them in the order of the coordinate ring)")
+    cert = model.neurovariety().certify(point, seed=options.get("seed"))
+    out = dict(cert.to_dict())
+    out["text"] = str(cert)
+    return out
+
+
 #: Runners of the computation statements, by name.
 COMPUTATIONS = {
     "dimension": run_dimension,
     "fibers": run_fibers,
     "invariants": run_invariants,
     "check": run_check,
+    "vanishing_ideal": run_vanishing_ideal,
+    "certify": run_certify,
 }
 
 
