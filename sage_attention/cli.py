@@ -225,8 +225,7 @@ def run_vanishing_ideal(model, computation, options):
         complete = res.complete_through_degree
         proved = bool(res.proved_complete)
         how = f"interpolation, complete through degree {complete}"
-        if not proved:
-            how += "; not proved complete: " + str(getattr(res, "proof", ""))
+        how += ("; proved complete: " if proved else "; not proved complete: ") + str(res.proof)
     else:
         data = res.to_dict()
         by_degree = dict(sorted(X.minimal_generators_by_degree().items()))
