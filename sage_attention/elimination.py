@@ -14,7 +14,8 @@ Three choices make this fast enough for the small models of [ADM2026]_:
 2. the weights are the cheapest that give the same neurovariety: a generic
    `A` when `\operatorname{rank} A` is unconstrained, `A = u w^T` when it is
    one (and `t \ge 2`), a generic `A` with its `(a+1)`-minors otherwise; for
-   one token only `\operatorname{Sym}(A)` matters (MATH.md section 4);
+   one token only `\operatorname{Sym}(A)` matters (MATH.md section 4), so a
+   generic symmetric `S` replaces `A` when `2a \ge d`;
 3. the graph ideal is homogeneous once each coordinate gets the weighted
    degree of its image, and Singular's ``slimgb`` in a weighted block order
    is used (much faster here than ``std`` or ``eliminate``).
@@ -169,6 +170,14 @@ def elimination_parametrization(model):
         w = W.gens()[len(vnames) + d:]
         A = matrix(W, d, d, lambda b, c: u[b] * w[c])
         what, rel = "A = u*w^T", []
+    elif t == 1 and r >= d:
+        # only Sym(A) matters and its rank is unconstrained: a generic symmetric S
+        pairs = [(b, c) for b in range(1, d + 1) for c in range(b, d + 1)]
+        W = PolynomialRing(F, vnames + [f"S{b}{c}" if d < 10 else f"S{b}_{c}" for b, c in pairs],
+                           order="degrevlex")
+        s = dict(zip(pairs, W.gens()[len(vnames):]))
+        A = matrix(W, d, d, lambda b, c: s[(min(b, c) + 1, max(b, c) + 1)])
+        what, rel = "A = S symmetric generic (t = 1)", []
     else:
         W = PolynomialRing(F, vnames + [f"A{b}{c}" if d < 10 else f"A{b}_{c}"
                                         for b in range(1, d + 1) for c in range(1, d + 1)],

@@ -208,7 +208,7 @@ def _generator_counts(E, polys, bound):
                 A[i, pos[m]] = c
         r = A.rank()
         if r:
-            counts[k] = r
+            counts[int(k)] = int(r)
     return counts
 
 
@@ -227,12 +227,12 @@ def _row(model, name, fam, Kmin, nlin, bound):
     missing = {}
     for g in Kmin:
         if (g.reduce(GJ) if GJ else g) != 0:
-            missing[g.degree()] = missing.get(g.degree(), 0) + 1
+            missing[int(g.degree())] = missing.get(int(g.degree()), 0) + 1
     # the family's ideal is inside I(X) when every member vanishes; then
     # equality holds iff no minimal generator of I(X) is missing
     generates = contained and not missing
     note = getattr(fam, "note", "") or ""
-    return GenerationRow(name, len(fam), tuple(sorted({f.degree() for f in fam.polynomials()})),
+    return GenerationRow(name, len(fam), tuple(sorted({int(f.degree()) for f in fam.polynomials()})),
                          contained, counts, generates, dict(sorted(missing.items())),
                          time.time() - start, note)
 
@@ -302,5 +302,6 @@ def generation_report(model, families=None, degree=None, algorithm=None):
         logger.info("generation report %s: family %s done", model, name)
     allfam = InvariantFamily("all", model, union)
     rows.append(_row(model, "all", allfam, Kmin, nlin, bound))
+    total = {int(k): int(v) for k, v in total.items()}
     return GenerationReport(str(model), tuple(rows), total, rows[-1].generates, algo,
                             bool(complete), float(ideal_seconds))

@@ -73,7 +73,7 @@ def minimal_generators_count(I):
     counts = {}
     for g in minbase(I.ring().ideal(gens)):
         if g:
-            counts[g.degree()] = counts.get(g.degree(), 0) + 1
+            counts[int(g.degree())] = counts.get(int(g.degree()), 0) + 1
     return dict(sorted(counts.items()))
 
 
@@ -301,7 +301,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: Neurovariety(LightningAttention(d=2, t=1, a=1)).krull_dimension()
             4
         """
-        return self.essential_ideal().dimension()
+        return int(self.essential_ideal().dimension())
 
     def projective_dimension(self):
         r"""
