@@ -251,12 +251,21 @@ def _pieces(n, k, degs):
 
 class _Context:
     r"""
-    What a worker needs: the images of the essential coordinates.
+    What a worker needs: the images of the essential coordinates, and a shared
+    pool of random weight points at which they are evaluated once.
+
+    The values of the coordinates at the points of the pool are computed
+    (vectorized, modulo `p`) the first time they are needed and kept; every
+    piece evaluates its monomials at the first points of the pool. The pool is
+    a function of ``seed`` only, so every worker builds the same one.
     """
 
-    def __init__(self, images, ring):
+    CHUNK = 256
+
+    def __init__(self, images, ring, seed=None):
         self.images = tuple(images)         # polynomials in the weight ring
         self.ring = ring                    # the essential ring
+        self.seed = seed
         W = images[0].parent()
         self.nparams = W.ngens()
         self.terms = []
@@ -264,12 +273,13 @@ class _Context:
             exps = np.array([list(e) for e in f.exponents()], dtype=np.int64)
             coeffs = [QQ(c) for c in f.coefficients()]
             self.terms.append((exps, coeffs))
+        self._pools = {}
 
     def __getstate__(self):
-        return {"images": self.images, "ring": self.ring}
+        return {"images": self.images, "ring": self.ring, "seed": self.seed}
 
     def __setstate__(self, state):
-        self.__init__(state["images"], state["ring"])
+        self.__init__(state["images"], state["ring"], state["seed"])
 
     def eval_coordinates(self, points, p):
         r"""
@@ -277,17 +287,42 @@ class _Context:
         """
         P = points.shape[0]
         out = np.zeros((P, len(self.terms)), dtype=np.int64)
+        powers = {}
+
+        def pw(j, e):
+            key = (j, e)
+            if key not in powers:
+                v = points[:, j] % p
+                acc = v
+                for _ in range(e - 1):
+                    acc = acc * v % p
+                powers[key] = acc
+            return powers[key]
         for i, (exps, coeffs) in enumerate(self.terms):
             acc = np.zeros(P, dtype=np.int64)
             for e, c in zip(exps, coeffs):
                 c = int(c.numerator() % p) * pow(int(c.denominator()), -1, p) % p
                 v = np.full(P, c, dtype=np.int64)
                 for j in np.nonzero(e)[0]:
-                    for _ in range(int(e[j])):
-                        v = v * points[:, j] % p
+                    v = v * pw(int(j), int(e[j])) % p
                 acc = (acc + v) % p
             out[:, i] = acc
         return out
+
+    def pool(self, p, count, tag=0):
+        r"""
+        Return the values mod ``p`` of the coordinates at the first ``count`` points of pool ``tag``.
+        """
+        key = (p, tag)
+        vals = self._pools.get(key)
+        while vals is None or len(vals) < count:
+            chunk = 0 if vals is None else len(vals) // self.CHUNK
+            rng = np.random.default_rng([abs(hash((self.seed, tag))) % (2 ** 32), p, chunk])
+            pts = rng.integers(0, p, size=(self.CHUNK, self.nparams), dtype=np.int64)
+            new = self.eval_coordinates(pts, p)
+            vals = new if vals is None else np.concatenate([vals, new])
+            self._pools[key] = vals
+        return vals[:count]
 
 
 def _monomial_values(vals, mons, p):
@@ -306,62 +341,67 @@ def _monomial_values(vals, mons, p):
     return out
 
 
-def _nullspace_data(ctx, mons, p, rng):
+def _nullspace_data(ctx, mons, p, attempt):
     r"""
     Return ``(R, pivots)``: the echelon form of the evaluation matrix of ``mons`` at random points.
 
-    Points are added until the rank is smaller than their number (or equals
-    the number of monomials).
+    The points are the first points of the shared pool (pool ``attempt``:
+    a retry uses other points). Points are added until the rank is smaller
+    than their number minus `3` (or equals the number of monomials).
     """
     N = len(mons)
-    P = min(N, 48)
-    rows = []
-    total = 0
+    P = min(N, 48) + 4
     while True:
-        pts = rng.integers(0, p, size=(P - total + 4, ctx.nparams), dtype=np.int64)
-        rows.append(_monomial_values(ctx.eval_coordinates(pts, p), mons, p))
-        total = sum(len(r) for r in rows)
-        R, piv = _la.rref_modp(np.concatenate(rows), p)
-        if len(piv) < total - 3 or len(piv) == N:
+        vals = ctx.pool(p, P, attempt)
+        R, piv = _la.rref_modp(_monomial_values(vals, mons, p), p)
+        if len(piv) < P - 3 or len(piv) == N:
             return R, piv
-        rows = [R]
-        total = len(R)
-        P = min(N, 2 * P)
+        P = min(N, 2 * P) + 4
 
 
-def _multiples(mons, lower, p, rng, target):
+def _void(a):
+    a = np.ascontiguousarray(a)
+    return a.view(np.dtype((np.void, a.dtype.itemsize * a.shape[1]))).ravel()
+
+
+def _multiples(mons, blocks, p, rng, target):
     r"""
-    Return random combinations (at most ``target + 8`` rows) of the multiples of the lower generators in this piece.
+    Return a matrix mod ``p`` whose rows span the multiples of the lower generators in this piece.
+
+    ``blocks`` is a list of ``(U, gens)``: the monomials ``U`` of the
+    complementary multidegree and the generators (``(exps, coeffs)``) of one
+    lower multidegree; the multiples are the products ``u g``. When there are
+    more than ``target + 8`` of them, random combinations are returned
+    (they span the same space with probability at least `1 - (target + 8) / p`
+    per piece, and a smaller span only makes generators redundant, never
+    missing: see the module documentation).
     """
-    index = {m.tobytes(): j for j, m in enumerate(mons)}
     N = len(mons)
-    acc = None
+    keys = _void(mons)
+    order = np.argsort(keys)
+    skeys = keys[order]
     nrows = target + 8
-    for exps, coeffs in lower:
-        lead = exps[0]
-        mask = (mons >= lead).all(axis=1)
-        if not mask.any():
-            continue
-        U = mons[mask] - lead
-        cp = np.array([int(c.numerator() % p) * pow(int(c.denominator()), -1, p) % p for c in coeffs],
-                      dtype=np.int64)
-        block = np.zeros((len(U), N), dtype=np.int64)
-        for s, c in zip(exps, cp):
-            cols = [index[(u + s).astype(mons.dtype).tobytes()] for u in U]
-            block[np.arange(len(U)), cols] = c
-        if acc is None and len(block) <= nrows:
-            acc = block
-            continue
-        if acc is not None and len(acc) + len(block) <= nrows:
-            acc = np.concatenate([acc, block])
-            continue
-        # compress: random combinations keep the span with high probability
-        stack = block if acc is None else np.concatenate([acc, block])
-        rnd = rng.integers(0, p, size=(nrows, len(stack)), dtype=np.int64)
-        out = np.zeros((nrows, N), dtype=np.int64)
-        for s in range(0, len(stack), 64):
-            out = (out + rnd[:, s:s + 64] @ stack[s:s + 64]) % p
-        acc = out
+    acc = None
+    for U, gens in blocks:
+        U = np.asarray(U, dtype=mons.dtype)
+        for exps, coeffs in gens:
+            cp = np.array([int(c.numerator() % p) * pow(int(c.denominator()), -1, p) % p for c in coeffs],
+                          dtype=np.int64)
+            block = np.zeros((len(U), N), dtype=np.int64)
+            rows = np.arange(len(U))
+            for s, c in zip(exps, cp):
+                prod = _void((U + s.astype(mons.dtype)).astype(mons.dtype))
+                cols = order[np.searchsorted(skeys, prod)]
+                block[rows, cols] = c
+            stack = block if acc is None else np.concatenate([acc, block])
+            if len(stack) <= nrows:
+                acc = stack
+                continue
+            rnd = rng.integers(0, p, size=(nrows, len(stack)), dtype=np.int64)
+            out = np.zeros((nrows, N), dtype=np.int64)
+            for s in range(0, len(stack), 64):
+                out = (out + rnd[:, s:s + 64] @ stack[s:s + 64]) % p
+            acc = out
     if acc is None:
         return np.zeros((0, N), dtype=np.int64)
     return acc
@@ -376,7 +416,7 @@ def _verify(ctx, mons, coeffs):
     return f(*ctx.images) == 0
 
 
-def _solve_piece(ctx, k, delta, mons, lower, seed, max_attempts=4):
+def _solve_piece(ctx, k, delta, mons, blocks, seed, max_attempts=4):
     r"""
     Return the new generators of one graded piece, proved (see the module documentation).
 
@@ -386,23 +426,29 @@ def _solve_piece(ctx, k, delta, mons, lower, seed, max_attempts=4):
     """
     t0 = time.time()
     N = len(mons)
+    if N == 1:
+        # a monomial in nonzero polynomials is nonzero (a domain)
+        return {"kernel_dimension": 0, "generators": [], "monomials": 1, "rank": 1,
+                "primes": 0, "attempts": 0, "seconds": time.time() - t0}
     for attempt in range(max_attempts):
         rng = np.random.default_rng([abs(hash((seed, k, delta))) % (2 ** 32), attempt])
         primes = _la.PRIMES[:1 + attempt]
-        data = [_nullspace_data(ctx, mons, p, rng) for p in primes]
+        data = [_nullspace_data(ctx, mons, p, attempt) for p in primes]
         R0, piv = data[0]
         if any(d[1] != piv for d in data[1:]):
             continue
-        free = [j for j in range(N) if j not in set(piv)]
+        pivset = set(piv)
+        free = [j for j in range(N) if j not in pivset]
         K = len(free)
         if K == 0:
             return {"kernel_dimension": 0, "generators": [], "monomials": N, "rank": len(piv),
                     "primes": len(primes), "attempts": attempt + 1, "seconds": time.time() - t0}
         p = primes[0]
-        mult = _multiples(mons, lower, p, rng, K)
+        mult = _multiples(mons, blocks, p, rng, K)
         mult_free = mult[:, free] if len(mult) else np.zeros((0, K), dtype=np.int64)
         _, mpiv = _la.rref_modp(mult_free, p) if len(mult_free) else (None, ())
-        new_free = [free[j] for j in range(K) if j not in set(mpiv)]
+        mset = set(mpiv)
+        new_free = [free[j] for j in range(K) if j not in mset]
         vecs = [_la.kernel_vectors(R, pv, N, new_free, q) for (R, pv), q in zip(data, primes)]
         gens = []
         ok = True
@@ -429,6 +475,13 @@ def _run_piece(args):
     Executor entry point: unpack and run :func:`_solve_piece`.
     """
     return _solve_piece(*args)
+
+
+def _run_batch(ctx, batch):
+    r"""
+    Executor entry point for a batch of pieces sharing one context: ``[(delta, args without ctx)]``.
+    """
+    return [(delta, _solve_piece(ctx, *args)) for delta, args in batch]
 
 
 # ---------------------------------------------------------------------------
@@ -553,14 +606,14 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     t0 = time.time()
     G = multigrading(phi)
     timings["grading"] = time.time() - t0
-    ctx = _Context(images, E)
+    ctx = _Context(images, E, seed)
     degs = np.array(G.degrees, dtype=np.int64).reshape(E.ngens(), -1)
     cache = _cache_path(cache_dir, model, seed) if cache_dir else None
     prog = _Progress(progress)
 
     gens_by_degree = {}
-    lower = []            # (exps array, list of QQ coefficients, k, delta)
-    lower_md = []
+    groups = {}           # (degree, multidegree) -> [(exps array, list of QQ coefficients)]
+    all_pieces = {}       # degree -> {multidegree: monomials}
     dims = {}
     pieces_count = {}
     complete = 0
@@ -570,9 +623,9 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         for k in range(1, degree + 1):
             t0 = time.time()
             pcs = _pieces(E.ngens(), k, degs)
+            all_pieces[k] = pcs
             pieces_count[k] = len(pcs)
             prog.start(k, len(pcs))
-            # which multidegrees occur in lower degrees (for filtering generators)
             results = {}
             todo = []
             for delta, mons in sorted(pcs.items(), key=lambda kv: -len(kv[1])):
@@ -583,11 +636,18 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
                             results[delta] = json.load(fh)
                         prog.step()
                         continue
-                rel = [(g[0], g[1]) for g in lower
-                       if _divides(g[3], delta, degs, k - g[2], g[0][0], mons)]
-                todo.append((delta, (ctx, k, delta, mons, rel, seed, max_attempts)))
+                blocks = []
+                if len(mons) > 1:
+                    # the multiples of a lower generator of multidegree gd are its
+                    # products with the monomials of multidegree delta - gd
+                    for (j, gd), gens in groups.items():
+                        U = all_pieces[k - j].get(tuple(a - b for a, b in zip(delta, gd)))
+                        if U is not None:
+                            blocks.append((U, gens))
+                todo.append((delta, (ctx, k, delta, mons, blocks, seed, max_attempts)))
             ex = executor
-            if ex is None and len(todo) >= 64:
+            work = sum(len(args[3]) ** 2 for _, args in todo)
+            if ex is None and len(todo) >= 64 and work >= 2 * 10 ** 6:
                 if own_executor is None:
                     own_executor = _default_executor(len(todo))
                 ex = own_executor
@@ -597,14 +657,16 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
                     _store(cache, k, delta, results[delta])
                     prog.step()
             else:
-                futs = {ex.submit(_run_piece, args): delta for delta, args in todo}
+                futs = {}
+                for batch in _batches(todo, work):
+                    futs[ex.submit(_run_batch, ctx, [(delta, args[1:]) for delta, args in batch])] = batch
                 try:
                     it = as_completed(futs) if all(isinstance(f, Future) for f in futs) else list(futs)
                     for f in it:
-                        delta = futs[f]
-                        results[delta] = f.result()
-                        _store(cache, k, delta, results[delta])
-                        prog.step()
+                        for delta, res in f.result():
+                            results[delta] = res
+                            _store(cache, k, delta, res)
+                            prog.step()
                 except BaseException:
                     for f in futs:
                         f.cancel()
@@ -614,7 +676,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
                 for exps, coeffs in results[delta]["generators"]:
                     exps = np.array(exps, dtype=np.int16)
                     cq = [QQ(c) for c in coeffs]
-                    lower.append((exps, cq, k, delta))
+                    groups.setdefault((k, delta), []).append((exps, cq))
                     new.append(E({tuple(int(x) for x in m): c for m, c in zip(exps, cq)}))
             if new:
                 gens_by_degree[k] = tuple(new)
@@ -646,11 +708,20 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         pieces=pieces_count, timings=timings, interrupted=interrupted, seed=seed)
 
 
-def _divides(gdelta, delta, degs, j, lead, mons):
+def _batches(todo, work, per_batch=None):
     r"""
-    Cheap test whether a generator of multidegree ``gdelta`` can have multiples in the piece ``delta``.
+    Split the pieces ``todo`` into batches of about equal work (sum of `N^2`), at least one piece each.
     """
-    return bool((mons >= lead).all(axis=1).any())
+    target = per_batch or max(work // (8 * (os.cpu_count() or 1)), 1)
+    batch, acc = [], 0
+    for item in todo:
+        batch.append(item)
+        acc += len(item[1][3]) ** 2
+        if acc >= target:
+            yield batch
+            batch, acc = [], 0
+    if batch:
+        yield batch
 
 
 def _store(cache, k, delta, res):

@@ -93,11 +93,61 @@ def rref_modp(a, p):
     a = np.asarray(a, dtype=np.int64)
     if a.shape[0] == 0:
         return np.zeros((0, a.shape[1]), dtype=np.int64), ()
+    if a.shape[1] <= SMALL and p < 2 ** 31:
+        return _rref_numpy(a, p)
     M = to_sage(a, p)
     E = M.echelon_form()
     piv = tuple(E.pivots())
     R = to_numpy(E)[:len(piv)]
     return R, piv
+
+
+#: Matrices with at most this many columns are reduced in numpy (the
+#: conversion to a Sage matrix costs more than the elimination).
+SMALL = 96
+
+
+def _rref_numpy(a, p):
+    r"""
+    Return the reduced row echelon form of ``a`` over `\GF{p}` (`p < 2^{31}`) and its pivots, in numpy.
+
+    EXAMPLES::
+
+        sage: import numpy as np
+        sage: from sage_attention.linalg_modp import _rref_numpy, rref_modp, SMALL
+        sage: a = np.array([[(3 * i + i * j * j + 1) % 7 for j in range(8)] for i in range(5)])
+        sage: a[3] = (a[0] + 2 * a[1]) % 7
+        sage: R, piv = _rref_numpy(a, 7)
+        sage: from sage.all__sagemath_singular import matrix, GF
+        sage: len(piv) == matrix(GF(7), a.tolist()).rank()
+        True
+        sage: big = np.concatenate([a, np.zeros((5, SMALL), dtype=a.dtype)], axis=1)
+        sage: R2, piv2 = rref_modp(big, 7)            # through LinBox
+        sage: piv2 == piv and bool((R2[:, :8] == R).all())
+        True
+    """
+    a = np.array(a, dtype=np.int64) % p
+    nr, nc = a.shape
+    piv = []
+    r = 0
+    for c in range(nc):
+        if r == nr:
+            break
+        nz = np.flatnonzero(a[r:, c])
+        if not len(nz):
+            continue
+        i = r + int(nz[0])
+        if i != r:
+            a[[r, i]] = a[[i, r]]
+        a[r] = a[r] * pow(int(a[r, c]), p - 2, p) % p
+        col = a[:, c].copy()
+        col[r] = 0
+        rows = np.flatnonzero(col)
+        if len(rows):
+            a[rows] = (a[rows] - col[rows, None] * a[r]) % p
+        piv.append(c)
+        r += 1
+    return a[:r], tuple(piv)
 
 
 def rank_modp(a, p):
