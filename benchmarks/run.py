@@ -45,6 +45,22 @@ def wheels_bin():
     return os.path.join(list(sage_wheels.__path__)[0], "bin")
 
 
+def m2_binary():
+    r"""Return the Macaulay2 binary: ``M2`` on ``PATH`` (Debian's ``macaulay2``), else passagemath's."""
+    import shutil
+    return shutil.which("M2") or os.path.join(wheels_bin(), "M2")
+
+
+def multigraded_package():
+    r"""Return the path of ``MultigradedImplicitization.m2`` shipped in the passagemath-macaulay2 wheel, or None."""
+    try:
+        import sage_wheels
+    except ImportError:
+        return None
+    f = os.path.join(list(sage_wheels.__path__)[0], "share", "Macaulay2", "MultigradedImplicitization.m2")
+    return f if os.path.exists(f) else None
+
+
 def model_of(kw):
     from sage_attention import LightningAttention
     return LightningAttention(**kw)
@@ -74,18 +90,36 @@ def run_sub(cmd, timeout, cwd=None):
 
 
 def run_msolve(M, timeout):
-    ws, es, polys = elimination_input(M)
+    r"""
+    Eliminate the weights with ``msolve -e``: variables ``w0..`` (weights, first
+    block) and ``y0..`` (essential coordinates), polynomials ``y_i - phi_i``
+    written out expanded (msolve's parser does not handle parentheses: the
+    previous input ``y-(a+b)`` was read wrongly and gave linear binomials not
+    in the ideal). The output is the reduced Gröbner basis of the elimination
+    ideal, renamed back to the essential coordinates.
+    """
+    from sage.all__sagemath_singular import PolynomialRing, QQ
+    E = M.essential_ring()
+    phi = M.essential_parametrization()
+    W = phi.codomain()
+    nw, ne = W.ngens(), E.ngens()
+    R = PolynomialRing(QQ, [f"w{i}" for i in range(nw)] + [f"y{i}" for i in range(ne)])
+    toR = W.hom(R.gens()[:nw], R)
+    polys = [R.gen(nw + i) - toR(phi(e)) for i, e in enumerate(E.gens())]
     with tempfile.TemporaryDirectory() as d:
         fin, fout = os.path.join(d, "in.ms"), os.path.join(d, "out.ms")
         with open(fin, "w") as fh:
-            fh.write(",".join(ws + es) + "\n0\n" + ",\n".join(p.replace(" ", "") for p in polys) + "\n")
-        _, dt, status = run_sub([os.path.join(wheels_bin(), "msolve"), "-e", str(len(ws)), "-g", "2",
+            fh.write(",".join(map(str, R.gens())) + "\n0\n"
+                     + ",\n".join(str(p).replace(" ", "") for p in polys) + "\n")
+        _, dt, status = run_sub([os.path.join(wheels_bin(), "msolve"), "-e", str(nw), "-g", "2",
                                  "-t", "1", "-f", fin, "-o", fout], timeout)
         if status != "ok":
             return None, dt, status
         text = open(fout).read()
     body = text[text.index("["):text.rindex("]") + 1]
-    return [s.strip() for s in body.strip("[]").split(",") if s.strip()], dt, "ok"
+    Y = PolynomialRing(QQ, [f"y{i}" for i in range(ne)])
+    back = Y.hom(E.gens(), E)
+    return [str(back(Y(g.strip()))) for g in body.strip("[]").split(",") if g.strip()], dt, "ok"
 
 
 SING_SCRIPT = r"""
@@ -115,35 +149,61 @@ def run_singular(M, timeout):
 
 
 def m2_works():
-    out, dt, status = run_sub([os.path.join(wheels_bin(), "M2"), "--script", "/dev/null"], 60)
+    out, dt, status = run_sub([m2_binary(), "--script", "/dev/null"], 60)
     return status
 
 
+def renamed_input(M):
+    r"""Return (weight names w0.., coordinate names y0.., expanded images as strings, back map y -> E)."""
+    from sage.all__sagemath_singular import PolynomialRing, QQ
+    E = M.essential_ring()
+    phi = M.essential_parametrization()
+    W = phi.codomain()
+    nw, ne = W.ngens(), E.ngens()
+    ws, ys = [f"w{i}" for i in range(nw)], [f"y{i}" for i in range(ne)]
+    Wr = PolynomialRing(QQ, ws)
+    toW = W.hom(Wr.gens(), Wr)
+    imgs = [str(toW(phi(e))).replace(" ", "") for e in E.gens()]
+    Y = PolynomialRing(QQ, ys)
+    back = Y.hom(E.gens(), E)
+    return ws, ys, imgs, (lambda g: str(back(Y(g))))
+
+
 def run_m2(M, timeout, method, degree):
-    ws, es, polys = elimination_input(M)
-    E = M.essential_ring(); phi = M.essential_parametrization()
-    imgs = ",".join(str(phi(x)) for x in E.gens())
+    r"""
+    Run Macaulay2 (``eliminate``, ``ker`` or MultigradedImplicitization's
+    ``componentsOfKernel``); the time is M2's own ``cpuTime`` of the
+    computation (start-up excluded).
+    """
+    ws, ys, imgs, back = renamed_input(M)
+    graph = ",".join(f"{y}-({f})" for y, f in zip(ys, imgs))
     if method == "eliminate":
-        body = (f"R = QQ[{','.join(ws)},{','.join(es)}, MonomialOrder=>Eliminate {len(ws)}];\n"
-                f"I = ideal({','.join(p.replace(' ', '') for p in polys)});\n"
-                f"t0 = cpuTime(); J = eliminate({{{','.join(ws)}}}, I); print(cpuTime()-t0); print toString mingens J;")
+        body = (f"R = QQ[{','.join(ws)},{','.join(ys)}, MonomialOrder=>Eliminate {len(ws)}];\n"
+                f"I = ideal({graph});\n"
+                f"t0 = cpuTime(); J = eliminate({{{','.join(ws)}}}, I); G = flatten entries mingens J;"
+                f" print(\"TIME \" | toString(cpuTime()-t0)); print toString G;")
     elif method == "ker":
-        body = (f"W = QQ[{','.join(ws)}]; S = QQ[{','.join(es)}];\n"
-                f"t0 = cpuTime(); J = ker map(W, S, {{{imgs}}}); print(cpuTime()-t0); print toString mingens J;")
+        body = (f"W = QQ[{','.join(ws)}]; S = QQ[{','.join(ys)}];\n"
+                f"t0 = cpuTime(); J = ker map(W, S, {{{','.join(imgs)}}}); G = flatten entries mingens J;"
+                f" print(\"TIME \" | toString(cpuTime()-t0)); print toString G;")
     else:
-        body = (f"needsPackage \"MultigradedImplicitization\";\n"
-                f"W = QQ[{','.join(ws)}]; S = QQ[{','.join(es)}];\n"
-                f"t0 = cpuTime(); C = componentsOfKernel({degree}, map(W, S, {{{imgs}}})); print(cpuTime()-t0);"
-                f" print toString flatten values C;")
+        pkg = multigraded_package()
+        if pkg is None:
+            return None, 0, "MultigradedImplicitization.m2 not found (pip install passagemath-macaulay2)"
+        body = (f"loadPackage(\"MultigradedImplicitization\", FileName => \"{pkg}\");\n"
+                f"W = QQ[{','.join(ws)}]; S = QQ[{','.join(ys)}];\n"
+                f"t0 = cpuTime(); C = componentsOfKernel({degree}, map(W, S, {{{','.join(imgs)}}}));"
+                f" G = flatten values C; print(\"TIME \" | toString(cpuTime()-t0)); print toString G;")
     with tempfile.TemporaryDirectory() as d:
         f = os.path.join(d, "b.m2")
         open(f, "w").write(body + "\nexit 0\n")
-        out, dt, status = run_sub([os.path.join(wheels_bin(), "M2"), "--script", f], timeout)
+        out, dt, status = run_sub([m2_binary(), "--script", f], timeout)
     if status != "ok":
         return None, dt, status
     lines = out.strip().splitlines()
+    t = float([x for x in lines if x.startswith("TIME ")][-1].split()[1])
     gens = lines[-1].strip().strip("{}")
-    return [g.strip() for g in gens.split(",") if g.strip()] if "matrix" not in gens else gens, dt, "ok"
+    return [back(g.strip()) for g in gens.split(",") if g.strip()], t, "ok"
 
 
 def agree(E, engine_ideal, gens):
@@ -201,7 +261,7 @@ def main(argv=None):
         for tool, fn in refs:
             gens, t, status = fn()
             ok = None
-            if status == "ok" and not tool.startswith("M2 componentsOfKernel"):
+            if status == "ok":
                 try:
                     ok = agree(E, engine, gens)
                 except Exception as e:  # parsing trouble is reported, not hidden
@@ -230,7 +290,8 @@ def main(argv=None):
                 cells.append(f"{fmt(x['seconds'], x['status'])} ({pre}{x['ratio']:.1f}x, {x['agrees']})")
         lines.append(f"| {r['case']} | {r['essential']} | {r['engine']:.2f} s | " + " | ".join(cells) + " |")
     if "m2" in tools and m2status != "ok":
-        lines.append(f"\nMacaulay2: not run ({m2status}; the passagemath-macaulay2 binary does not start on this CPU).")
+        lines.append(f"\nMacaulay2: not run ({m2status}): install it with `apt-get install -y macaulay2` "
+                     "(the passagemath-macaulay2 binary dies with 'Illegal instruction' on some CPUs).")
     print("\n".join(lines))
     with open(os.path.join(HERE, "results", "table.md"), "w") as fh:
         fh.write("\n".join(lines) + "\n")
