@@ -574,7 +574,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         sage: M = LightningAttention(d=3, t=2, a=1, out=1, entries=[(1, 1)])
         sage: R = implicitize(M, 3, seed=0)             # long time (3 s)
         sage: {k: len(v) for k, v in R.generators_by_degree.items()}    # long time
-        {2: 27, 3: 10}
+        {2: 45, 3: 10}
 
     .. WARNING::
 
