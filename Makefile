@@ -40,6 +40,7 @@ testlong: $(STAMP)
 	$(DOCTEST) --long --warn-long 2 sage_attention doc
 
 bench: $(STAMP) tools
+	$(BIN)/python -m pip install -q -e '.[test,bench]'
 	$(BIN)/python -m benchmarks.bench_dimension
 	$(BIN)/python -m benchmarks.bench_softmax
 	$(BIN)/python -m benchmarks.run

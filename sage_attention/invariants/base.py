@@ -389,17 +389,14 @@ def to_coordinates(model, polys_with_labels, name, note=""):
     Zero polynomials are dropped, and so are repeated ones (up to sign).
     """
     C = model.coordinate_ring()
-    E = model.essential_ring() if model.tokens >= 2 else None
-    phi = model.from_essential() if E is not None else None
     seen = set()
     out = []
     for p, label in polys_with_labels:
         if p == 0:
             continue
-        if E is not None and p.parent() is E:
-            p = phi(p)
-        else:
-            p = C(p)
+        # the essential ring's variables are coordinate ring variables of the
+        # same names: conversion by name is much faster than the morphism
+        p = C(p)
         key = p if p.lc() > 0 else -p
         if key in seen:
             continue
