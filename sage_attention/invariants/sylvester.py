@@ -12,6 +12,7 @@ EXAMPLES::
     sage: check_family(M, fam).all_vanish
     True
 """
+import functools
 from itertools import combinations
 
 from sage.all__sagemath_singular import matrix, vector
@@ -114,7 +115,7 @@ def sylvester_invariants(model, lines=None, seed=0):
                     "to build; ask for it with lines='generic'")
     if isinstance(lines, str):
         if lines == "generic":
-            return to_coordinates(model, _generic(model, seed), "sylvester")
+            return _generic_family(model, int(seed))
         if lines != "coordinate":
             raise ValueError(f"lines (={lines!r}) must be None, 'generic', 'coordinate' "
                              "or a list of lines")
@@ -150,6 +151,14 @@ def sylvester_invariants(model, lines=None, seed=0):
                     yield syl.det(), InvariantLabel("sylvester", row, None, None,
                                                     (("line", k), ("slices", (c + 1, e + 1))))
     return to_coordinates(model, gen(), "sylvester", note)
+
+
+@functools.lru_cache(maxsize=64)
+def _generic_family(model, seed):
+    r"""
+    Return the generic family (cached: models are unique and families immutable).
+    """
+    return to_coordinates(model, _generic(model, seed), "sylvester")
 
 
 def _resultant(a, b):
