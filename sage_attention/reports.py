@@ -15,8 +15,57 @@ EXAMPLES::
 from dataclasses import dataclass, asdict
 
 
+class FormulaComparison:
+    r"""
+    Mixin for reports with a computed ``dimension`` and a formula's
+    ``expected`` value and ``expected_note``.
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: D = LightningAttention(d=2, t=2, a=1).dimension(seed=0)
+        sage: D.agrees, D.expected_phrase()
+        (True, '(expected 4 from [HMK2024])')
+    """
+
+    @property
+    def agrees(self):
+        r"""
+        Whether the computed dimension equals the formula (``None`` if there is none).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: LightningAttention(widths=[3, 2, 3], ranks=[1, 1], t=3).dimension(seed=0).agrees is None
+            True
+        """
+        if self.expected is None:
+            return None
+        return self.expected == self.dimension
+
+    def expected_phrase(self, hint=""):
+        r"""
+        Return the parenthesized comparison with the formula, for ``__repr__``.
+
+        INPUT:
+
+        - ``hint`` -- string (default: empty); appended when they disagree
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: LightningAttention(widths=[3, 2, 3], ranks=[1, 1], t=3).dimension(seed=0).expected_phrase()
+            '(no published formula: hidden width d_1 = 2 is narrower than the input (a bottleneck lowers the dimension))'
+        """
+        if self.expected is None:
+            return f"({self.expected_note})"
+        if self.agrees:
+            return f"(expected {self.expected} from [HMK2024])"
+        return f"(WARNING: the formula gives {self.expected}: {self.expected_note}{hint})"
+
+
 @dataclass(frozen=True)
-class DimensionReport:
+class DimensionReport(FormulaComparison):
     r"""
     The dimension of a neurovariety, computed and expected.
 
@@ -50,29 +99,8 @@ class DimensionReport:
     inputs: int
     method: str
 
-    @property
-    def agrees(self):
-        r"""
-        Whether the computed dimension equals the formula (``None`` if there is none).
-
-        EXAMPLES::
-
-            sage: from sage_attention import LightningAttention
-            sage: LightningAttention(widths=[3, 2, 3], ranks=[1, 1], t=3).dimension(seed=0).agrees is None
-            True
-        """
-        if self.expected is None:
-            return None
-        return self.expected == self.dimension
-
     def __repr__(self):
-        if self.expected is None:
-            exp = f"({self.expected_note})"
-        elif self.agrees:
-            exp = f"(expected {self.expected} from [HMK2024])"
-        else:
-            exp = (f"(WARNING: the formula gives {self.expected}: {self.expected_note}; "
-                   "rerun with another seed to rule out an unlucky point)")
+        exp = self.expected_phrase("; rerun with another seed to rule out an unlucky point")
         return (f"The neurovariety of {self.model} has dimension {self.dimension}\n{exp}; "
                 f"the generic fiber has dimension {self.fiber_dimension}.")
 

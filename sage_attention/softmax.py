@@ -53,6 +53,8 @@ from dataclasses import dataclass, asdict, field
 
 import numpy as np
 
+from sage_attention.reports import FormulaComparison
+
 logger = logging.getLogger("sage_attention")
 
 #: a gap (ratio of consecutive singular values) below this is "not clear"
@@ -60,7 +62,7 @@ CLEAR_GAP = 1e4
 
 
 @dataclass(frozen=True)
-class NumericalDimensionReport:
+class NumericalDimensionReport(FormulaComparison):
     r"""
     The numerical dimension of a (normalized) attention network.
 
@@ -102,28 +104,8 @@ class NumericalDimensionReport:
     method: str
     failure_probability: object = None
 
-    @property
-    def agrees(self):
-        r"""
-        Whether the estimate equals the formula (``None`` if there is none).
-
-        EXAMPLES::
-
-            sage: from sage_attention import SoftmaxAttention
-            sage: SoftmaxAttention(d=2, t=2, a=1).dimension(seed=1).agrees
-            True
-        """
-        if self.expected is None:
-            return None
-        return self.expected == self.dimension
-
     def __repr__(self):
-        if self.expected is None:
-            exp = f"({self.expected_note})"
-        elif self.agrees:
-            exp = f"(expected {self.expected} from [HMK2024])"
-        else:
-            exp = f"(WARNING: the formula gives {self.expected}: {self.expected_note})"
+        exp = self.expected_phrase()
         s = (f"The {self.normalizer} neuromanifold of {self.model} has numerical dimension "
              f"{self.dimension}\n{exp}; singular-value gap {self.gap:.0e}")
         if self.warning:
