@@ -17,6 +17,8 @@ setup(
         "passagemath-linbox==10.8.13",
         "passagemath-repl==10.8.13",
         "lark==1.3.1",
+        # exact verification of implicitization generators (FLINT multivariate composition)
+        "python-flint==0.9.0",
         "numpy>=1.26",
         "matplotlib>=3.8",
     ],

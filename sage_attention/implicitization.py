@@ -68,7 +68,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sage.all__sagemath_singular import QQ, ZZ, Integer
+from sage.all__sagemath_singular import QQ, ZZ, Integer, lcm
 from sage_attention.errors import RandomizedFailure
 from sage_attention.grading import multigrading
 from sage_attention import linalg_modp as _la
@@ -275,6 +275,34 @@ class _Context:
             self.terms.append((exps, coeffs))
         self._pools = {}
 
+    def flint(self):
+        r"""
+        Return ``(coordinate context, weight context, images, coefficient
+        conversion)`` for ``python-flint``, or ``None`` when it is not installed.
+        """
+        if not hasattr(self, "_flint"):
+            self._flint = None
+            try:
+                import flint
+            except ImportError:
+                return None
+            W = self.images[0].parent()
+            if all(c in ZZ for f in self.images for c in f.coefficients()):
+                make, coeff = flint.fmpz_mpoly_ctx, int
+            else:
+                make = flint.fmpq_mpoly_ctx
+
+                def coeff(c):
+                    c = QQ(c)
+                    return flint.fmpq(int(c.numerator()), int(c.denominator()))
+            wctx = make.get(tuple(f"w{i}" for i in range(W.ngens())), "degrevlex")
+            ectx = make.get(tuple(f"y{i}" for i in range(self.ring.ngens())), "degrevlex")
+            fimages = [wctx.from_dict({tuple(int(a) for a in e): coeff(c)
+                                       for e, c in zip(f.exponents(), f.coefficients())})
+                       for f in self.images]
+            self._flint = (ectx, wctx, fimages, coeff)
+        return self._flint
+
     def __getstate__(self):
         return {"images": self.images, "ring": self.ring, "seed": self.seed}
 
@@ -327,36 +355,54 @@ class _Context:
 
 def _monomial_values(vals, mons, p):
     r"""
-    Return the values mod ``p`` of the monomials ``mons`` (N x n) at coordinate values ``vals`` (P x n).
+    Return the values mod ``p`` of the monomials ``mons`` (N x n, one total degree) at coordinate values ``vals`` (P x n).
+
+    A monomial of degree `k` is a product of `k` coordinates: its values
+    are `k - 1` vectorized products of columns of ``vals``.
+
+    TESTS::
+
+        sage: import numpy as np
+        sage: from sage_attention.implicitization import _monomial_values
+        sage: _monomial_values(np.array([[2, 3]]), np.array([[2, 0], [1, 1]]), 7).tolist()
+        [[4, 6]]
     """
     P = vals.shape[0]
-    N = mons.shape[0]
-    out = np.ones((P, N), dtype=np.int64)
-    kmax = int(mons.max()) if N else 0
-    for i in np.nonzero(mons.any(axis=0))[0]:
-        pw = np.ones((P, kmax + 1), dtype=np.int64)
-        for e in range(1, kmax + 1):
-            pw[:, e] = pw[:, e - 1] * vals[:, i] % p
-        out = out * pw[:, mons[:, i]] % p
+    N, n = mons.shape
+    if N == 0:
+        return np.zeros((P, 0), dtype=np.int64)
+    k = int(mons[0].sum())
+    if k == 0:
+        return np.ones((P, N), dtype=np.int64)
+    idx = np.repeat(np.tile(np.arange(n), N), mons.astype(np.int64).ravel()).reshape(N, k)
+    out = vals[:, idx[:, 0]] % p
+    for c in range(1, k):
+        out = out * vals[:, idx[:, c]] % p
     return out
 
 
-def _nullspace_data(ctx, mons, p, attempt):
+def _nullspace_data(ctx, mons, p, attempt, rank=None):
     r"""
     Return ``(R, pivots)``: the echelon form of the evaluation matrix of ``mons`` at random points.
 
     The points are the first points of the shared pool (pool ``attempt``:
     a retry uses other points). Points are added until the rank is smaller
-    than their number minus `3` (or equals the number of monomials).
+    than their number minus `3` (or equals the number of monomials); the
+    echelon form found so far is kept and only the new points are added to
+    it. With ``rank`` (the rank found modulo another prime) the right number
+    of points is taken at once.
     """
     N = len(mons)
-    P = min(N, 48) + 4
+    P = min(N, 48 if rank is None else rank) + 4
+    R, used = None, 0
     while True:
-        vals = ctx.pool(p, P, attempt)
-        R, piv = _la.rref_modp(_monomial_values(vals, mons, p), p)
+        vals = ctx.pool(p, P, attempt)[used:P]
+        new = _monomial_values(vals, mons, p)
+        R, piv = _la.rref_modp(new if R is None else np.concatenate([R, new]), p)
+        used = P
         if len(piv) < P - 3 or len(piv) == N:
             return R, piv
-        P = min(N, 2 * P) + 4
+        P = min(N, max(P + P // 2, N // 2)) + 4
 
 
 def _void(a):
@@ -364,61 +410,143 @@ def _void(a):
     return a.view(np.dtype((np.void, a.dtype.itemsize * a.shape[1]))).ravel()
 
 
-def _multiples(mons, blocks, p, rng, target):
+def _residues(coeffs, p=_la.PRIME):
     r"""
-    Return a matrix mod ``p`` whose rows span the multiples of the lower generators in this piece.
+    Return the rationals ``coeffs`` modulo ``p`` as a numpy array.
+
+    TESTS::
+
+        sage: from sage.all__sagemath_singular import QQ
+        sage: from sage_attention.implicitization import _residues
+        sage: _residues([QQ(1), QQ(-1), QQ(1/2)], 7).tolist()
+        [1, 6, 4]
+    """
+    return np.array([int(c.numerator() % p) * pow(int(c.denominator()), -1, p) % p for c in coeffs],
+                    dtype=np.int64)
+
+
+def _multiples_pivots(mons, blocks, free, p):
+    r"""
+    Return the pivots of the span of the multiples of the lower generators, in the kernel coordinates.
 
     ``blocks`` is a list of ``(U, gens)``: the monomials ``U`` of the
-    complementary multidegree and the generators (``(exps, coeffs)``) of one
-    lower multidegree; the multiples are the products ``u g``. When there are
-    more than ``target + 8`` of them, random combinations are returned
-    (they span the same space with probability at least `1 - (target + 8) / p`
-    per piece, and a smaller span only makes generators redundant, never
-    missing: see the module documentation).
+    complementary multidegree and the generators (``(exps, residues)``, the
+    coefficients modulo ``p``) of one lower multidegree; the multiples are
+    the products ``u g``. Every
+    multiple lies in the kernel, and a kernel vector is determined by its
+    entries at the ``free`` (non-pivot) columns of the evaluation matrix, so
+    the multiples are written in those ``K`` coordinates only and
+    echelonized modulo ``p`` in chunks of about ``2 K`` rows. The work stops
+    as soon as the multiples span the whole kernel (rank ``K``: no new
+    generator in this piece).
+
+    OUTPUT: the tuple of pivots, indices into ``free``.
+
+    TESTS::
+
+        sage: import numpy as np
+        sage: from sage.all__sagemath_singular import QQ
+        sage: from sage_attention.implicitization import _multiples_pivots, _monomials, _residues
+        sage: mons = _monomials(2, 2)                   # x0^2, x0 x1, x1^2
+        sage: g = (np.array([[1, 0], [0, 1]], dtype=np.int16), _residues([QQ(1), QQ(-1)], 7))   # x0 - x1
+        sage: _multiples_pivots(mons, [(_monomials(2, 1), [g])], [1, 2], 7)
+        (0, 1)
     """
     N = len(mons)
+    K = len(free)
+    if K == 0 or not blocks:
+        return ()
+    col_of = np.full(N, -1, dtype=np.int64)
+    col_of[np.asarray(free, dtype=np.int64)] = np.arange(K)
     keys = _void(mons)
     order = np.argsort(keys)
     skeys = keys[order]
-    nrows = target + 8
-    acc = None
+    chunk = max(2 * K, 64)
+    acc = np.zeros((0, K), dtype=np.int64)
+    pending, npending = [], 0
+
+    def reduce(acc, pending):
+        R, piv = _la.rref_modp(np.concatenate([acc] + pending), p)
+        return R, piv
+
+    piv = ()
     for U, gens in blocks:
         U = np.asarray(U, dtype=mons.dtype)
-        for exps, coeffs in gens:
-            cp = np.array([int(c.numerator() % p) * pow(int(c.denominator()), -1, p) % p for c in coeffs],
-                          dtype=np.int64)
-            block = np.zeros((len(U), N), dtype=np.int64)
-            rows = np.arange(len(U))
-            for s, c in zip(exps, cp):
-                prod = _void((U + s.astype(mons.dtype)).astype(mons.dtype))
-                cols = order[np.searchsorted(skeys, prod)]
-                block[rows, cols] = c
-            stack = block if acc is None else np.concatenate([acc, block])
-            if len(stack) <= nrows:
-                acc = stack
-                continue
-            rnd = rng.integers(0, p, size=(nrows, len(stack)), dtype=np.int64)
-            out = np.zeros((nrows, N), dtype=np.int64)
-            for s in range(0, len(stack), 64):
-                out = (out + rnd[:, s:s + 64] @ stack[s:s + 64]) % p
-            acc = out
-    if acc is None:
-        return np.zeros((0, N), dtype=np.int64)
-    return acc
+        per = max(1, chunk // max(1, len(U)))
+        for s in range(0, len(gens), per):
+            group = gens[s:s + per]
+            T = np.concatenate([e for e, _ in group]).astype(mons.dtype)
+            gi = np.concatenate([np.full(len(e), i, dtype=np.int64) for i, (e, _) in enumerate(group)])
+            cp = np.concatenate([cs for _, cs in group])
+            prod = (U[:, None, :] + T[None, :, :]).reshape(-1, mons.shape[1])
+            cols = col_of[order[np.searchsorted(skeys, _void(prod))]]
+            rows = (np.arange(len(U))[:, None] * len(group) + gi[None, :]).ravel()
+            vals = np.broadcast_to(cp, (len(U), len(cp))).ravel()
+            keep = cols >= 0
+            block = np.zeros((len(U) * len(group), K), dtype=np.int64)
+            block[rows[keep], cols[keep]] = vals[keep]
+            pending.append(block)
+            npending += len(block)
+            if npending >= chunk:
+                acc, piv = reduce(acc, pending)
+                pending, npending = [], 0
+                if len(piv) == K:
+                    return piv
+    if pending:
+        acc, piv = reduce(acc, pending)
+    return piv
 
 
 def _verify(ctx, mons, coeffs):
     r"""
     Return whether ``sum c_j m_j`` composed with the parametrization is zero (exact).
+
+    ``coeffs`` are integers or rationals. The composition is done with
+    FLINT's multivariate polynomials (``python-flint``) when available,
+    else with Sage's.
+
+    TESTS::
+
+        sage: import numpy as np
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.implicitization import _Context, _verify
+        sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
+        sage: E = M.essential_ring(); phi = M.essential_parametrization()
+        sage: ctx = _Context([phi(x) for x in E.gens()], E)
+        sage: g = E.gens()[0] * E.gens()[2] - E.gens()[1]**2; phi(g) == 0
+        False
+        sage: mons = np.array([list(e) for e in g.exponents()]); c = [int(a) for a in g.coefficients()]
+        sage: _verify(ctx, mons, c), _verify(ctx, mons, [0] * len(c))
+        (False, True)
     """
+    fl = ctx.flint()
+    if fl is not None:
+        ectx, wctx, fimages, coeff = fl
+        if not all(isinstance(c, int) for c in coeffs):
+            coeffs = [QQ(c) for c in coeffs]
+            den = lcm([c.denominator() for c in coeffs] or [1])
+            coeffs = [int(c * den) for c in coeffs]
+        rows = mons.tolist() if hasattr(mons, "tolist") else mons
+        d = {tuple(m): coeff(c) for m, c in zip(rows, coeffs) if c}
+        if not d:
+            return True
+        return ectx.from_dict(d).compose(*fimages, ctx=wctx).is_zero()
     E = ctx.ring
-    f = E({tuple(int(x) for x in m): c for m, c in zip(mons, coeffs) if c})
+    f = E({tuple(int(x) for x in m): QQ(c) for m, c in zip(mons, coeffs) if c})
     return f(*ctx.images) == 0
 
 
 def _solve_piece(ctx, k, delta, mons, blocks, seed, max_attempts=4):
     r"""
     Return the new generators of one graded piece, proved (see the module documentation).
+
+    Modulo the first prime: the kernel of the evaluation matrix, and the
+    span of the multiples of the lower generators in it; the kernel vectors
+    at the free columns outside that span are the new generators. They are
+    lifted to `\QQ` from as many primes as their coefficients need (a prime
+    is added while a vector has no rational reconstruction or its
+    reconstruction fails the exact verification); a disagreement between
+    primes or a run out of primes restarts the piece with other points.
 
     OUTPUT: dict with keys ``kernel_dimension``, ``generators`` (list of
     ``(exponent list, list of rational strings)``), ``monomials``,
@@ -431,41 +559,48 @@ def _solve_piece(ctx, k, delta, mons, blocks, seed, max_attempts=4):
         return {"kernel_dimension": 0, "generators": [], "monomials": 1, "rank": 1,
                 "primes": 0, "attempts": 0, "seconds": time.time() - t0}
     for attempt in range(max_attempts):
-        rng = np.random.default_rng([abs(hash((seed, k, delta))) % (2 ** 32), attempt])
-        primes = _la.PRIMES[:1 + attempt]
-        data = [_nullspace_data(ctx, mons, p, attempt) for p in primes]
-        R0, piv = data[0]
-        if any(d[1] != piv for d in data[1:]):
-            continue
+        p = _la.PRIMES[0]
+        R, piv = _nullspace_data(ctx, mons, p, attempt)
         pivset = set(piv)
         free = [j for j in range(N) if j not in pivset]
         K = len(free)
-        if K == 0:
-            return {"kernel_dimension": 0, "generators": [], "monomials": N, "rank": len(piv),
-                    "primes": len(primes), "attempts": attempt + 1, "seconds": time.time() - t0}
-        p = primes[0]
-        mult = _multiples(mons, blocks, p, rng, K)
-        mult_free = mult[:, free] if len(mult) else np.zeros((0, K), dtype=np.int64)
-        _, mpiv = _la.rref_modp(mult_free, p) if len(mult_free) else (None, ())
-        mset = set(mpiv)
-        new_free = [free[j] for j in range(K) if j not in mset]
-        vecs = [_la.kernel_vectors(R, pv, N, new_free, q) for (R, pv), q in zip(data, primes)]
-        gens = []
-        ok = True
-        for i in range(len(new_free)):
-            if len(primes) == 1:
-                res, mod = [int(x) for x in vecs[0][i]], primes[0]
-            else:
-                res, mod = _la.crt_vectors([v[i] for v in vecs], primes)
-            lifted = _la.lift_vector(res, mod)
-            if lifted is None or not _verify(ctx, mons, lifted):
-                ok = False
-                break
-            sel = [j for j in range(N) if lifted[j]]
-            gens.append(([[int(x) for x in mons[j]] for j in sel], [str(lifted[j]) for j in sel]))
-        if ok:
+
+        def done(gens, nprimes):
             return {"kernel_dimension": K, "generators": gens, "monomials": N, "rank": len(piv),
-                    "primes": len(primes), "attempts": attempt + 1, "seconds": time.time() - t0}
+                    "primes": nprimes, "attempts": attempt + 1, "seconds": time.time() - t0}
+        if K == 0:
+            return done([], 1)
+        mset = set(_multiples_pivots(mons, blocks, free, p))
+        new_free = [free[j] for j in range(K) if j not in mset]
+        if not new_free:
+            return done([], 1)
+        primes = [p]
+        vecs = [_la.kernel_vectors(R, piv, N, new_free, p)]
+        lifted = {}
+        while True:
+            for i in range(len(new_free)):
+                if i in lifted:
+                    continue
+                lv = _la.lift_vectors([v[i] for v in vecs], primes)
+                if lv is not None and _verify(ctx, mons, lv[0]):
+                    lifted[i] = lv
+            if len(lifted) == len(new_free) or len(primes) == len(_la.PRIMES):
+                break
+            q = _la.PRIMES[len(primes)]
+            Rq, pivq = _nullspace_data(ctx, mons, q, attempt, rank=len(piv))
+            if pivq != piv:
+                break
+            primes.append(q)
+            vecs.append(_la.kernel_vectors(Rq, pivq, N, new_free, q))
+        if len(lifted) < len(new_free):
+            continue
+        gens = []
+        for i in range(len(new_free)):
+            nums, den = lifted[i]
+            sel = [j for j in range(N) if nums[j]]
+            gens.append(([[int(x) for x in mons[j]] for j in sel],
+                         [str(QQ((nums[j], den))) for j in sel]))
+        return done(gens, len(primes))
     raise RandomizedFailure(f"the graded piece {delta} of degree {k} could not be lifted and verified "
                             f"after {max_attempts} attempts", seeds=[seed])
 
@@ -674,10 +809,9 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
             new = []
             for delta in sorted(results):
                 for exps, coeffs in results[delta]["generators"]:
-                    exps = np.array(exps, dtype=np.int16)
                     cq = [QQ(c) for c in coeffs]
-                    groups.setdefault((k, delta), []).append((exps, cq))
-                    new.append(E({tuple(int(x) for x in m): c for m, c in zip(exps, cq)}))
+                    groups.setdefault((k, delta), []).append((np.array(exps, dtype=np.int16), _residues(cq)))
+                    new.append((exps, cq))
             if new:
                 gens_by_degree[k] = tuple(new)
             dims[k] = sum(r["kernel_dimension"] for r in results.values())
@@ -692,11 +826,23 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         if own_executor is not None:
             own_executor.shutdown(wait=not interrupted, cancel_futures=True)
 
-    egens = tuple(g for kk in sorted(gens_by_degree) for g in gens_by_degree[kk])
     C = model.coordinate_ring()
+    where = [C.gens().index(x) for x in model.essential_coordinates()]
+
+    def in_C(exps, cq):
+        d = {}
+        for m, c in zip(exps, cq):
+            e = [0] * C.ngens()
+            for j, a in zip(where, m):
+                e[j] = int(a)
+            d[tuple(e)] = c
+        return C(d)
+    ideal_gens = [in_C(*g) for kk in sorted(gens_by_degree) for g in gens_by_degree[kk]]
+    gens_by_degree = {kk: tuple(E({tuple(int(x) for x in m): c for m, c in zip(*g)}) for g in v)
+                      for kk, v in gens_by_degree.items()}
+    egens = tuple(g for kk in sorted(gens_by_degree) for g in gens_by_degree[kk])
     lin = tuple(model.linear_relations())
-    inc = model.from_essential()
-    ideal = C.ideal(list(lin) + [inc(g) for g in egens]) if (lin or egens) else C.ideal([C.zero()])
+    ideal = C.ideal(list(lin) + ideal_gens) if (lin or egens) else C.ideal([C.zero()])
     t0 = time.time()
     proved, proof = _prove(model, E, egens, complete, degree, prove, seed, interrupted)
     timings["proof"] = time.time() - t0

@@ -18,6 +18,8 @@ EXAMPLES::
     sage: lift_vector([PRIME - 1, (PRIME + 1) // 2], PRIME)
     [-1, 1/2]
 """
+from math import gcd, isqrt
+
 import numpy as np
 
 from sage.all__sagemath_singular import GF, ZZ, QQ, MatrixSpace, Integer
@@ -237,3 +239,83 @@ def crt_vectors(vectors, moduli):
     for m in moduli:
         N *= m
     return [CRT_list([Integer(int(v[i])) for v in vectors], moduli) for i in range(len(vectors[0]))], N
+
+
+def _ratrec(a, m, bound):
+    r"""
+    Return ``(n, d)`` with `n \equiv a d \pmod m`, `|n| \le` ``bound``, `0 < d \le` ``bound``, or ``None``.
+    """
+    r0, r1 = m, a % m
+    t0, t1 = 0, 1
+    while r1 > bound:
+        q = r0 // r1
+        r0, r1 = r1, r0 - q * r1
+        t0, t1 = t1, t0 - q * t1
+    if t1 == 0 or abs(t1) > bound:
+        return None
+    if t1 < 0:
+        r1, t1 = -r1, -t1
+    if gcd(r1, t1) != 1:
+        return None
+    return r1, t1
+
+
+def lift_vectors(residues, primes):
+    r"""
+    Return the integer vector and common denominator reconstructed from ``residues`` modulo ``primes``, or ``None``.
+
+    ``residues`` is a list (one per prime) of vectors of residues; they are
+    combined by the Chinese remainder theorem (Garner's formulas) and every
+    entry is reconstructed as a fraction with numerator and denominator at
+    most `\sqrt{m/2}`, `m` the product of the primes (such a fraction is
+    unique); the common denominator found so far is tried first, so most
+    entries need no reconstruction of their own. Pure Python integers: no Sage call per
+    entry.
+
+    OUTPUT: ``(numerators, denominator)`` with ``numerators[i] / denominator``
+    the `i`-th entry, or ``None`` when an entry has no such fraction (more
+    primes are needed).
+
+    EXAMPLES::
+
+        sage: from sage_attention.linalg_modp import lift_vectors
+        sage: p, q = 8388593, 8388587
+        sage: v = [1, 3 * pow(7, -1, p) % p, p - 123, 5 * pow(14, -1, p) % p]   # 1, 3/7, -123, 5/14
+        sage: lift_vectors([v], [p])
+        ([14, 6, -1722, 5], 14)
+
+    One prime bounds the entries by `\sqrt{p/2} \approx 2048`; a larger
+    entry needs more primes (with too few, the answer is another fraction
+    or ``None``: lifted vectors must be verified)::
+
+        sage: big = 123456
+        sage: lift_vectors([[big % p]], [p])
+        ([-1571], 1291)
+        sage: lift_vectors([[big % p], [big % q]], [p, q])
+        ([123456], 1)
+    """
+    primes = [int(q) for q in primes]
+    m = primes[0]
+    x = [int(r) for r in residues[0]]
+    for vec, q in zip(residues[1:], primes[1:]):
+        inv = pow(m % q, -1, q)
+        x = [xi + m * ((int(r) - xi) * inv % q) for xi, r in zip(x, vec)]
+        m *= q
+    bound = isqrt(m // 2)
+    half = m // 2
+    den = 1
+    nums = []
+    for a in x:
+        b = a * den % m
+        if b > half:
+            b -= m
+        if -bound <= b <= bound:
+            nums.append((b, den))
+            continue
+        rr = _ratrec(a, m, bound)
+        if rr is None:
+            return None
+        n, e = rr
+        den = den * e // gcd(den, e)
+        nums.append((n, e))
+    return [n * (den // d) for n, d in nums], den
