@@ -71,6 +71,7 @@ import numpy as np
 from sage.all__sagemath_singular import QQ, ZZ, Integer, lcm
 from sage_attention.errors import RandomizedFailure
 from sage_attention.grading import multigrading
+from sage_attention.symmetry import coordinate_symmetries, CoordinateSymmetries
 from sage_attention import linalg_modp as _la
 
 logger = logging.getLogger("sage_attention")
@@ -103,6 +104,10 @@ class ImplicitizationResult:
     - ``proof`` -- sentence saying what is proved and how
     - ``grading`` -- the :class:`~sage_attention.grading.Multigrading`
     - ``pieces`` -- dict ``{degree: number of graded pieces}``
+    - ``solved_pieces`` -- dict ``{degree: number of pieces solved}``: one
+      per orbit of ``symmetry``, the others are images
+    - ``symmetry`` -- the
+      :class:`~sage_attention.symmetry.CoordinateSymmetries` used
     - ``timings`` -- dict of seconds
     - ``interrupted`` -- whether the run was cut short (Ctrl-C)
     - ``seed``, ``prime``
@@ -133,6 +138,8 @@ class ImplicitizationResult:
     interrupted: bool = False
     seed: object = None
     prime: int = _la.PRIME
+    symmetry: object = None
+    solved_pieces: dict = field(default_factory=dict)
 
     def __repr__(self):
         counts = {k: len(v) for k, v in sorted(self.generators_by_degree.items())}
@@ -186,6 +193,8 @@ class ImplicitizationResult:
             "proof": self.proof,
             "grading": self.grading.to_dict(),
             "pieces": {str(k): v for k, v in sorted(self.pieces.items())},
+            "solved_pieces": {str(k): v for k, v in sorted(self.solved_pieces.items())},
+            "symmetries": list(self.symmetry.names) if self.symmetry is not None else [],
             "timings": dict(self.timings),
             "interrupted": self.interrupted,
             "seed": self.seed,
@@ -619,6 +628,64 @@ def _run_batch(ctx, batch):
     return [(delta, _solve_piece(ctx, *args)) for delta, args in batch]
 
 
+def _piece_orbits(pcs, degs, generators):
+    r"""
+    Return ``{multidegree: (representative multidegree, permutation)}`` for the pieces ``pcs``.
+
+    ``generators`` are coordinate permutations mapping pieces to pieces; the
+    permutation ``h`` returned for a piece maps the monomials of its
+    representative onto its own monomials (``h[i]`` is the image of
+    coordinate ``i``). The representative of an orbit is its first piece in
+    the order of ``pcs``.
+
+    TESTS::
+
+        sage: import numpy as np
+        sage: from sage_attention.implicitization import _pieces, _piece_orbits
+        sage: degs = np.eye(2, dtype=np.int64)          # two coordinates, swapped
+        sage: orb = _piece_orbits(_pieces(2, 2, degs), degs, [(1, 0)])
+        sage: sorted((k, v[0]) for k, v in orb.items())
+        [((0, 2), (0, 2)), ((1, 1), (1, 1)), ((2, 0), (0, 2))]
+    """
+    n = degs.shape[0]
+    ident = np.arange(n)
+    out = {}
+    for delta, mons in pcs.items():
+        if delta in out:
+            continue
+        out[delta] = (delta, ident)
+        todo = [(delta, ident)]
+        m0 = mons[0].astype(np.int64)
+        while todo:
+            cur, h = todo.pop()
+            for g in generators:
+                gh = np.asarray(g)[h]
+                img = np.zeros(n, dtype=np.int64)
+                img[gh] = m0
+                key = tuple(int(c) for c in img @ degs)
+                if key not in out:
+                    out[key] = (delta, gh)
+                    todo.append((key, gh))
+    return out
+
+
+def _map_result(res, h):
+    r"""
+    Return the result of a piece mapped by the coordinate permutation ``h`` (generators substituted).
+    """
+    gens = []
+    for exps, coeffs in res["generators"]:
+        e = np.array(exps, dtype=np.int64)
+        img = np.zeros_like(e)
+        img[:, h] = e
+        gens.append((img.tolist(), list(coeffs)))
+    out = dict(res)
+    out["generators"] = gens
+    out["seconds"] = 0.0
+    out["image_of"] = True
+    return out
+
+
 # ---------------------------------------------------------------------------
 # the driver
 
@@ -671,7 +738,7 @@ def _default_executor(npieces):
 
 
 def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progress=False,
-                prove=None, max_attempts=4):
+                prove=None, max_attempts=4, symmetry=True):
     r"""
     Return the minimal generators of the vanishing ideal of ``model`` up to ``degree``.
 
@@ -697,7 +764,12 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       of the variety); ``None`` tries it when there are at most `12`
       essential coordinates
     - ``max_attempts`` -- integer (default: `4`); attempts per piece (each
-      adds a prime and new random points)
+      with new random points)
+    - ``symmetry`` -- boolean (default: ``True``); solve one graded piece
+      per orbit of the permutation symmetries of the coordinates
+      (:func:`~sage_attention.symmetry.coordinate_symmetries`: permutations
+      of the input features and output rows, checked exactly on the map)
+      and map its generators to the other pieces of the orbit
 
     OUTPUT: an :class:`ImplicitizationResult`. Pressing Ctrl-C returns the
     result so far (the finished degrees; ``interrupted`` is ``True``).
@@ -741,6 +813,10 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     t0 = time.time()
     G = multigrading(phi)
     timings["grading"] = time.time() - t0
+    t0 = time.time()
+    sym = (coordinate_symmetries(qkv, grading=G) if symmetry
+           else CoordinateSymmetries((), (), E.ngens()))
+    timings["symmetry"] = time.time() - t0
     ctx = _Context(images, E, seed)
     degs = np.array(G.degrees, dtype=np.int64).reshape(E.ngens(), -1)
     cache = _cache_path(cache_dir, model, seed) if cache_dir else None
@@ -751,6 +827,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     all_pieces = {}       # degree -> {multidegree: monomials}
     dims = {}
     pieces_count = {}
+    solved_count = {}
     complete = 0
     interrupted = False
     own_executor = None
@@ -760,10 +837,14 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
             pcs = _pieces(E.ngens(), k, degs)
             all_pieces[k] = pcs
             pieces_count[k] = len(pcs)
-            prog.start(k, len(pcs))
+            orbits = _piece_orbits(dict(sorted(pcs.items(), key=lambda kv: -len(kv[1]))), degs,
+                                   sym.generators)
+            reps = {delta: mons for delta, mons in pcs.items() if orbits[delta][0] == delta}
+            solved_count[k] = len(reps)
+            prog.start(k, len(reps))
             results = {}
             todo = []
-            for delta, mons in sorted(pcs.items(), key=lambda kv: -len(kv[1])):
+            for delta, mons in sorted(reps.items(), key=lambda kv: -len(kv[1])):
                 if cache:
                     fn = _piece_file(cache, k, delta)
                     if os.path.exists(fn):
@@ -806,6 +887,10 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
                     for f in futs:
                         f.cancel()
                     raise
+            for delta in pcs:
+                rep, h = orbits[delta]
+                if rep != delta:
+                    results[delta] = _map_result(results[rep], h)
             new = []
             for delta in sorted(results):
                 for exps, coeffs in results[delta]["generators"]:
@@ -851,7 +936,8 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         model=repr(model), degree=degree, ideal=ideal, essential_generators=egens,
         generators_by_degree=gens_by_degree, linear_relations=lin, ideal_dimensions=dims,
         complete_through_degree=complete, proved_complete=proved, proof=proof, grading=G,
-        pieces=pieces_count, timings=timings, interrupted=interrupted, seed=seed)
+        pieces=pieces_count, timings=timings, interrupted=interrupted, seed=seed,
+        symmetry=sym, solved_pieces=solved_count)
 
 
 def _batches(todo, work, per_batch=None):

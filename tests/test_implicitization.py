@@ -122,5 +122,38 @@ def test_interrupt_and_resume(tmp_path, monkeypatch):
     monkeypatch.setattr(impl, "_run_piece", lambda args: (calls.__setitem__("n", calls["n"] + 1), real(args))[1])
     again = implicitize(M, 4, seed=5, executor=False, cache_dir=str(tmp_path))
     assert again.ideal == full.ideal and again.complete_through_degree == 4
-    total = sum(again.pieces.values())
+    total = sum(again.solved_pieces.values())
     assert calls["n"] == total - stored
+
+
+@pytest.mark.parametrize("kw,deg", [(dict(d=3, t=2, a=1, out=1, entries=[(1, 1)]), 3),
+                                    (dict(d=2, t=1, a=1, out=2), 4),
+                                    (dict(d=2, t=2, a=1, out=2), 3)])
+def test_symmetry_gives_the_same_ideal(kw, deg):
+    # solving one piece per orbit and mapping its generators gives the ideal
+    # found by solving every piece
+    M = LightningAttention(**kw)
+    plain = implicitize(M, deg, seed=2, executor=False, symmetry=False)
+    sym = implicitize(M, deg, seed=2, executor=False)
+    assert sym.symmetry.order() > 1
+    assert sum(sym.solved_pieces.values()) < sum(sym.pieces.values())
+    assert sym.ideal_dimensions == plain.ideal_dimensions
+    assert sym.ideal == plain.ideal
+    phi = M.essential_parametrization()
+    assert all(phi(g) == 0 for g in sym.essential_generators)
+
+
+def test_symmetries_preserve_the_kernel():
+    # every symmetry maps the elimination ideal (Singular) into itself
+    from sage_attention.symmetry import coordinate_symmetries
+    for kw in [dict(d=2, t=1, a=1, out=2), dict(d=2, t=2, a=1, out=1, entries=[(1, 1)]),
+               dict(d=2, t=2, a=1, out=1, entries=[(1, 1)], weights="AV", coordinates="scaled")]:
+        M = LightningAttention(**kw)
+        phi = M.essential_parametrization()
+        E = phi.domain()
+        I = phi.kernel()
+        S = coordinate_symmetries(M)
+        assert S.generators
+        for g in S.generators:
+            sub = E.hom([E.gen(g[i]) for i in range(E.ngens())])
+            assert all(sub(f) in I for f in I.gens())
