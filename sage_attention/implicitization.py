@@ -17,7 +17,12 @@ degree instead, using what is known about the map:
 4. the generators that are new in this degree (a complement of the span of
    the multiples of the lower-degree generators) are lifted to `\QQ` by
    rational reconstruction, and every one of them is **verified exactly** by
-   composing it with the parametrization.
+   composing it with the parametrization;
+5. the permutations of the input features and of the output rows permute
+   the coordinates, the graded pieces and the ideal
+   (:mod:`sage_attention.symmetry`, checked exactly on the map): one piece
+   per orbit is solved and its generators are carried to the other pieces
+   of the orbit (for `d = d' = 3` the group has order `36`).
 
 What is proved. Let `K_p` be the dimension of the nullspace over `\GF{p}`
 of the evaluation matrix of a piece. The reduction modulo `p` of every
@@ -28,7 +33,12 @@ modulo `p`, hence at least `K_p` over `\QQ`. So `\dim I_\delta = K_p` and the
 generators found generate `I_\delta`: every degree that finishes is
 **complete**, deterministically (random points only affect the running time:
 an unlucky point makes a verification fail, and the piece is redone).
-Minimality is certified modulo `p`: the new generators are independent modulo
+A piece `g\delta` that is the image of a solved piece `\delta` under a
+symmetry `g` gets the images of its generators: `g` is an automorphism of
+the coordinate ring with `g(I) = I`, so it maps `I_\delta` onto
+`I_{g\delta}` and the multiples of the lower-degree part onto those of
+`g\delta`; the argument above carries over (these images are not composed
+again). Minimality is certified modulo `p`: the new generators are independent modulo
 the lower-degree part over `\GF{p}`, so they are a minimal set unless `p`
 divides a minor of the multiples' matrix (then the count is an upper bound).
 Completeness of the whole ideal is proved when the ideal found is prime and
@@ -929,7 +939,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     lin = tuple(model.linear_relations())
     ideal = C.ideal(list(lin) + ideal_gens) if (lin or egens) else C.ideal([C.zero()])
     t0 = time.time()
-    proved, proof = _prove(model, E, egens, complete, degree, prove, seed, interrupted)
+    proved, proof = _prove(model, E, egens, complete, degree, prove, seed, interrupted, sym)
     timings["proof"] = time.time() - t0
     timings["total"] = time.time() - t_start
     return ImplicitizationResult(
@@ -986,12 +996,15 @@ def _qkv_twin(model):
     return twin
 
 
-def _prove(model, E, gens, complete, degree, prove, seed, interrupted):
+def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None):
     r"""
     Return ``(proved_complete, sentence)``.
     """
     what = (f"every minimal generator of degree at most {complete} is found and verified "
             "by exact composition (dimension count of each graded piece)")
+    if sym is not None and sym.generators:
+        what += (f", one piece per orbit of the symmetry group of order {sym.order()} "
+                 f"({', '.join(sym.names)}), the others by symmetry")
     if interrupted:
         return False, what + "; the run was interrupted."
     if prove is None:
