@@ -23,7 +23,8 @@ setup(
         "matplotlib>=3.8",
     ],
     extras_require={
-        "test": ["pytest>=8", "hypothesis>=6.100", "interegular>=0.3"],
+        # distributed: the implicitization engine on a local Dask cluster (tests/test_implicitization.py)
+        "test": ["pytest>=8", "hypothesis>=6.100", "interegular>=0.3", "distributed>=2024.1"],
         # Macaulay2 itself comes from Debian (apt-get install macaulay2): the M2 binary of
         # passagemath-macaulay2 does not run on every CPU; the wheel still ships the
         # MultigradedImplicitization package the benchmarks load.

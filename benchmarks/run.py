@@ -32,7 +32,7 @@ CASES = {
     "slice-d3-a3": (dict(d=3, t=2, a=3, out=1, entries=[(1, 1)]), 4, True),
     "slice-d4-a2": (dict(d=4, t=2, a=2, out=1, entries=[(1, 1)]), 4, False),
     "token-d3-a1": (dict(d=3, t=1, a=1, out=1), 4, True),
-    "token-d3-a3": (dict(d=3, t=1, a=3, out=1), 4, True),
+    "token-d3-a3": (dict(d=3, t=1, a=3, out=1), 8, True),      # its 35 generators have degree 8
     "token-d3-dp3-a1": (dict(d=3, t=1, a=1, out=3), 6, False),
     "two-token-d2-dp2-a1": (dict(d=2, t=2, a=1, out=2), 4, True),
 }

@@ -772,7 +772,8 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     - ``prove`` -- (default: ``None``) whether to try to prove that the
       whole ideal is found (the found ideal is prime and has the dimension
       of the variety); ``None`` tries it when there are at most `12`
-      essential coordinates
+      essential coordinates and at most `60` generators, of degree at most
+      `4` (Singular's primality test can take very long beyond that)
     - ``max_attempts`` -- integer (default: `4`); attempts per piece (each
       with new random points)
     - ``symmetry`` -- boolean (default: ``True``); solve one graded piece
@@ -1008,7 +1009,11 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None)
     if interrupted:
         return False, what + "; the run was interrupted."
     if prove is None:
-        prove = E.ngens() <= 12
+        prove = E.ngens() <= 12 and len(gens) <= 60 and all(g.degree() <= 4 for g in gens)
+        if not prove:
+            return False, what + ("; completeness of the whole ideal was not tested (the primality "
+                                  "test is tried by default only for at most 12 coordinates and 60 "
+                                  "generators of degree at most 4: pass prove=True to force it).")
     if not prove:
         return False, what + "; completeness of the whole ideal was not tested (prove=False)."
     J = E.ideal(list(gens)) if gens else E.ideal([E.zero()])
