@@ -157,3 +157,25 @@ def test_symmetries_preserve_the_kernel():
         for g in S.generators:
             sub = E.hom([E.gen(g[i]) for i in range(E.ngens())])
             assert all(sub(f) in I for f in I.gens())
+
+
+def _span_rank(polys):
+    from sage.all__sagemath_singular import matrix, QQ
+    monos = sorted({m for f in polys for m in f.monomials()})
+    return matrix(QQ, [[f.monomial_coefficient(m) for m in monos] for f in polys]).rank()
+
+
+def test_reducible_cubics_octics_are_the_chow_minors():
+    # t = 1, d = 3, a = 3: the cubic (v.x) x^T A x is a linear form times a
+    # quadric. The engine finds no equation below degree 8 and a
+    # 35-dimensional I_8; the 45 maximal minors of the Chow matrix
+    # (MATH.md section 4, an independent construction) span exactly it.
+    from sage_attention.invariants import chow_invariants
+    M = LightningAttention(d=3, t=1, a=3, out=1)
+    R = implicitize(M, 8, seed=0, prove=False)
+    assert list(R.generators_by_degree) == [8] and R.ideal_dimensions[8] == 35
+    assert all(R.ideal_dimensions[k] == 0 for k in range(1, 8))
+    engine = [g for g in R.ideal.gens() if g.degree() == 8]
+    minors = list(chow_invariants(M).polynomials())
+    assert len(minors) == 45
+    assert _span_rank(minors) == _span_rank(engine) == _span_rank(minors + engine) == 35
