@@ -10,20 +10,19 @@ Chinese remaindering lift the reduced echelon forms to `\QQ`.
 EXAMPLES::
 
     sage: import numpy as np
-    sage: from sage_attention.linalg_modp import PRIME, rref_modp, lift_vector
+    sage: from sage_attention.linalg_modp import PRIME, rref_modp, lift_vectors
     sage: a = np.array([[1, 2, 3], [2, 4, 6]], dtype=np.int64)
     sage: R, piv = rref_modp(a, PRIME)
     sage: piv, R.tolist()
     ((0,), [[1, 2, 3]])
-    sage: lift_vector([PRIME - 1, (PRIME + 1) // 2], PRIME)
-    [-1, 1/2]
+    sage: lift_vectors([[PRIME - 1, (PRIME + 1) // 2]], [PRIME])      # -1, 1/2
+    ([-2, 1], 2)
 """
 from math import gcd, isqrt
 
 import numpy as np
 
-from sage.all__sagemath_singular import GF, ZZ, QQ, MatrixSpace, Integer
-from sage.arith.misc import rational_reconstruction, CRT_list
+from sage.all__sagemath_singular import GF, MatrixSpace
 
 #: The default prime: the largest prime below `2^{23}`; LinBox echelonizes
 #: double-precision matrices over it about ten times faster than over
@@ -193,52 +192,6 @@ def kernel_vectors(R, piv, ncols, free, p):
         if piv:
             out[j, piv] = (-R[:, f]) % p
     return out
-
-
-def lift_vector(residues, modulus):
-    r"""
-    Return the rational vector reconstructed from ``residues`` modulo ``modulus``, or ``None``.
-
-    Each entry `r` becomes the fraction `a/b` with `a \equiv b r` and
-    `|a|, b \le \sqrt{m/2}`; ``None`` if some entry has no such fraction.
-
-    EXAMPLES::
-
-        sage: from sage_attention.linalg_modp import lift_vector
-        sage: lift_vector([3, 4], 7) is None or True
-        True
-        sage: lift_vector([0, 1, 8388592], 8388593)
-        [0, 1, -1]
-    """
-    m = Integer(modulus)
-    out = []
-    cache = {}
-    for r in residues:
-        r = int(r)
-        if r not in cache:
-            try:
-                cache[r] = rational_reconstruction(Integer(r), m)
-            except (ArithmeticError, ValueError):
-                return None
-        out.append(cache[r])
-    return out
-
-
-def crt_vectors(vectors, moduli):
-    r"""
-    Return the vector of residues modulo the product of ``moduli`` combining ``vectors``.
-
-    EXAMPLES::
-
-        sage: from sage_attention.linalg_modp import crt_vectors
-        sage: crt_vectors([[1, 2], [2, 0]], [3, 5])
-        ([7, 5], 15)
-    """
-    moduli = [Integer(m) for m in moduli]
-    N = 1
-    for m in moduli:
-        N *= m
-    return [CRT_list([Integer(int(v[i])) for v in vectors], moduli) for i in range(len(vectors[0]))], N
 
 
 def _ratrec(a, m, bound):
