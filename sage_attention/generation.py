@@ -7,19 +7,27 @@ for one model, family by family and for their union:
 
 - every member is in the vanishing ideal (exact: composition with the
   parametrization, :func:`~sage_attention.membership.check_family`);
-- the ideal the family generates, together with the linear relations, is
-  compared with the vanishing ideal computed independently (elimination or
-  interpolation, :class:`~sage_attention.neurovariety.Neurovariety`): an
-  equality of ideals, decided by Gröbner bases in the essential
+- the ideal `J` the family generates, together with the linear relations,
+  is compared with the vanishing ideal `I = I(X)` computed independently
+  (elimination or interpolation,
+  :class:`~sage_attention.neurovariety.Neurovariety`), in the essential
   coordinates. Nothing is saturated: a family that cuts out the variety
   only set-theoretically is reported as *not* generating;
-- the minimal generators of the vanishing ideal that the family misses are
-  counted by degree.
+- the minimal generators of `I` that the family misses are counted by
+  degree: `\dim I_k - \dim (J_k + (I_{<k}))_k`, the number of new
+  generators of `I` in degree `k` not accounted for by the family.
 
-Gröbner bases of the families' ideals are truncated at the largest degree
-`D` of a minimal generator of the vanishing ideal (exact for homogeneous
-ideals in degrees up to `D`, which is all the comparison needs); the
-families' minimal generators are counted in those degrees only.
+Both ideals are homogeneous and `I` is generated in degrees at most `D`
+(the largest degree of its minimal generators), so `J = I` iff
+`J_k = I_k` for `k \le D`. In degree `k`, `\dim I_k` is read off the
+Hilbert series of `I` (exact), and `J_k` is the span of the products of the
+members with monomials, echelonized modulo `p = 8388593`: since `J \subseteq I`
+(checked exactly) and a rank can only drop modulo `p`, a rank equal to
+`\dim I_k` proves `J_k = I_k`; a smaller rank is confirmed with a second
+prime (the family's counts of minimal generators and missing generators
+are these ranks modulo the prime). When a degree has more than
+:data:`DENSE_LIMIT` monomials, the comparison uses Gröbner bases of the
+families' ideals truncated at degree `D` instead.
 
 EXAMPLES::
 
@@ -42,6 +50,8 @@ EXAMPLES::
 import logging
 import time
 from dataclasses import dataclass
+
+import numpy as np
 
 logger = logging.getLogger("sage_attention")
 
@@ -212,6 +222,141 @@ def _generator_counts(E, polys, bound):
     return counts
 
 
+#: Degrees with more monomials than this are compared by Gröbner bases
+#: instead of dense linear algebra.
+DENSE_LIMIT = 30000
+
+
+def _as_rows(E, polys, p):
+    r"""
+    Return ``[(exponent array, residues mod p, degree)]`` for the nonzero polynomials ``polys``.
+    """
+    from sage_attention.implicitization import _residues
+    out = []
+    for f in polys:
+        if f:
+            out.append((np.array([list(e) for e in f.exponents()], dtype=np.int16),
+                        _residues(f.coefficients(), p), int(f.degree())))
+    return out
+
+
+class _DegreeSpan:
+    r"""
+    The span modulo ``p`` of products ``m f`` in one degree ``k``, kept in echelon form.
+
+    ``add(members)`` adds the products of the members (of degree at most
+    ``k``) with all monomials of the complementary degree and returns the
+    new rank; rows are echelonized in chunks, and nothing more is added
+    once the rank reaches ``target`` (the dimension of the vanishing ideal
+    in degree ``k``, an upper bound for any span of its elements).
+    """
+
+    def __init__(self, n, k, p, target):
+        from sage_attention.implicitization import _monomials, _void
+        self.n, self.k, self.p, self.target = n, k, p, target
+        self.mons = {j: _monomials(n, j) for j in range(k + 1)}
+        keys = _void(self.mons[k])
+        self.order = np.argsort(keys)
+        self.skeys = keys[self.order]
+        self.N = len(keys)
+        self.R = np.zeros((0, self.N), dtype=np.int64)
+        self.rank = 0
+
+    def add(self, members):
+        from sage_attention.implicitization import _void
+        if self.rank >= self.target:
+            return self.rank
+        pending, npend = [], 0
+        chunk = max(2 * self.target, 256)
+        for exps, res, deg in members:
+            if deg > self.k:
+                continue
+            U = self.mons[self.k - deg]
+            prod = (U[:, None, :] + exps[None, :, :]).reshape(-1, self.n)
+            cols = self.order[np.searchsorted(self.skeys, _void(prod.astype(np.int16)))]
+            block = np.zeros((len(U), self.N), dtype=np.int64)
+            block[np.repeat(np.arange(len(U)), len(exps)), cols] = np.tile(res, len(U))
+            pending.append(block)
+            npend += len(block)
+            if npend >= chunk:
+                self._reduce(pending)
+                pending, npend = [], 0
+                if self.rank >= self.target:
+                    return self.rank
+        if pending:
+            self._reduce(pending)
+        return self.rank
+
+    def _reduce(self, pending):
+        from sage_attention.linalg_modp import rref_modp
+        self.R, piv = rref_modp(np.concatenate([self.R] + pending), self.p)
+        self.rank = len(piv)
+
+
+def _ideal_dimensions(E, K, bound):
+    r"""
+    Return ``{k: dim K_k}`` for `k \le` ``bound`` (exact: Hilbert series of the homogeneous ideal ``K``).
+    """
+    from sage.all__sagemath_singular import PowerSeriesRing, QQ, binomial
+    n = E.ngens()
+    gens = [g for g in K.gens() if g]
+    if not gens:
+        return {k: 0 for k in range(1, bound + 1)}
+    HS = E.ideal(gens).hilbert_series()
+    T = PowerSeriesRing(QQ, "t", default_prec=bound + 2)
+    s = T(HS.numerator()) / T(HS.denominator())
+    return {k: int(binomial(n + k - 1, k) - s[k]) for k in range(1, bound + 1)}
+
+
+def _row_linear(model, name, fam, Kmin, dims, nlin, bound, primes=(8388593, 8388587)):
+    r"""
+    Return the :class:`GenerationRow` of ``fam`` by linear algebra modulo primes, degree by degree.
+
+    In degree `k`: the rank modulo `p` of the products of the members with
+    monomials, first those of degree `< k` (the family's lower part), then
+    all; ``dims[k]`` is the exact dimension of `I(X)_k`. A rank equal to it
+    proves `J_k = I(X)_k` (the members are in `I(X)` and the rank can only
+    drop modulo `p`); a smaller rank is confirmed with a second prime. The
+    missing minimal generators of `I(X)` in degree `k` are
+    `\dim I(X)_k - \dim (J_k + (I(X)_{<k}))_k`.
+    """
+    from sage_attention.membership import check_family
+    start = time.time()
+    contained = check_family(model, fam).all_vanish if len(fam) else True
+    E = model.essential_ring()
+    to_E = model.to_essential()
+    images = [g for g in (to_E(f) for f in fam.polynomials()) if g]
+    counts, missing = {}, {}
+    rows = {}
+
+    def as_rows(polys, q):
+        key = (id(polys), q)
+        if key not in rows:
+            rows[key] = _as_rows(E, polys, q)
+        return rows[key]
+    for k in range(1, bound + 1):
+        target = dims[k]
+        for q in primes:
+            members = as_rows(images, q)
+            S = _DegreeSpan(E.ngens(), k, q, target)
+            low = S.add([m for m in members if m[2] < k])
+            full = S.add([m for m in members if m[2] == k])
+            if full >= target:
+                break
+        if full > low:
+            counts[k] = full - low
+        if full < target:
+            mixed = S.add([m for m in as_rows(Kmin, q) if m[2] < k])
+            if target > mixed:
+                missing[k] = target - mixed
+    if nlin:
+        counts[1] = counts.get(1, 0) + nlin
+    return GenerationRow(name, len(fam), tuple(sorted({int(f.degree()) for f in fam.polynomials()})),
+                         contained, dict(sorted(counts.items())), contained and not missing,
+                         dict(sorted(missing.items())), time.time() - start,
+                         getattr(fam, "note", "") or "")
+
+
 def _row(model, name, fam, Kmin, nlin, bound):
     from sage_attention.membership import check_family
     start = time.time()
@@ -264,6 +409,7 @@ def generation_report(model, families=None, degree=None, algorithm=None):
     from sage_attention.invariants.base import InvariantFamily
     from sage_attention.neurovariety import Neurovariety, minimal_generators_count
     from sage.libs.singular.function import singular_function
+    from sage.all__sagemath_singular import binomial
     X = Neurovariety(model)
     start = time.time()
     res = X.vanishing_ideal_result(algorithm=algorithm, degree=degree)
@@ -283,6 +429,15 @@ def generation_report(model, families=None, degree=None, algorithm=None):
         total[1] = total.get(1, 0) + nlin
     total = dict(sorted(total.items()))
     bound = max([g.degree() for g in Kmin] + [1])
+    E = model.essential_ring()
+    linear = binomial(E.ngens() + bound - 1, bound) <= DENSE_LIMIT
+    if linear:
+        dims = _ideal_dimensions(E, K, bound)
+
+    def row(name, fam):
+        if linear:
+            return _row_linear(model, name, fam, Kmin, dims, nlin, bound)
+        return _row(model, name, fam, Kmin, nlin, bound)
     names = list(FAMILIES) if families is None else list(families)
     unknown = [n for n in names if n not in FAMILIES]
     if unknown:
@@ -297,11 +452,11 @@ def generation_report(model, families=None, degree=None, algorithm=None):
             continue
         if families is None and len(fam) == 0:
             continue
-        rows.append(_row(model, name, fam, Kmin, nlin, bound))
+        rows.append(row(name, fam))
         union += list(fam)
         logger.info("generation report %s: family %s done", model, name)
     allfam = InvariantFamily("all", model, union)
-    rows.append(_row(model, "all", allfam, Kmin, nlin, bound))
+    rows.append(row("all", allfam))
     total = {int(k): int(v) for k, v in total.items()}
     return GenerationReport(str(model), tuple(rows), total, rows[-1].generates, algo,
                             bool(complete), float(ideal_seconds))
