@@ -564,8 +564,11 @@ def _solve_piece(ctx, k, delta, mons, blocks, seed, max_attempts=4):
     at the free columns outside that span are the new generators. They are
     lifted to `\QQ` from as many primes as their coefficients need (a prime
     is added while a vector has no rational reconstruction or its
-    reconstruction fails the exact verification); a disagreement between
-    primes or a run out of primes restarts the piece with other points.
+    reconstruction fails the exact verification; modulo a further prime
+    only the columns of the pivots and of the new generators are
+    echelonized, the support of the canonical kernel vectors); a
+    disagreement between primes or a run out of primes restarts the piece
+    with other points.
 
     OUTPUT: dict with keys ``kernel_dimension``, ``generators`` (list of
     ``(exponent list, list of rational strings)``), ``monomials``,
@@ -605,12 +608,18 @@ def _solve_piece(ctx, k, delta, mons, blocks, seed, max_attempts=4):
                     lifted[i] = lv
             if len(lifted) == len(new_free) or len(primes) == len(_la.PRIMES):
                 break
+            # the kernel vectors wanted live on the pivots and the new free
+            # columns only: modulo the next prime, echelonize just those columns
             q = _la.PRIMES[len(primes)]
-            Rq, pivq = _nullspace_data(ctx, mons, q, attempt, rank=len(piv))
-            if pivq != piv:
+            cols = sorted(set(piv) | set(new_free))
+            Rq, pivq = _nullspace_data(ctx, mons[cols], q, attempt, rank=len(piv))
+            if [cols[j] for j in pivq] != list(piv):
                 break
             primes.append(q)
-            vecs.append(_la.kernel_vectors(Rq, pivq, N, new_free, q))
+            sub = _la.kernel_vectors(Rq, pivq, len(cols), [cols.index(f) for f in new_free], q)
+            full = np.zeros((len(new_free), N), dtype=np.int64)
+            full[:, cols] = sub
+            vecs.append(full)
         if len(lifted) < len(new_free):
             continue
         gens = []
@@ -925,17 +934,15 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     C = model.coordinate_ring()
     where = [C.gens().index(x) for x in model.essential_coordinates()]
 
-    def in_C(exps, cq):
-        d = {}
-        for m, c in zip(exps, cq):
-            e = [0] * C.ngens()
-            for j, a in zip(where, m):
-                e[j] = int(a)
-            d[tuple(e)] = c
-        return C(d)
-    ideal_gens = [in_C(*g) for kk in sorted(gens_by_degree) for g in gens_by_degree[kk]]
-    gens_by_degree = {kk: tuple(E({tuple(int(x) for x in m): c for m, c in zip(*g)}) for g in v)
-                      for kk, v in gens_by_degree.items()}
+    def poly(R, exps, cq, cols=None):
+        e = np.asarray(exps, dtype=np.int64)
+        if cols is not None:
+            full = np.zeros((len(e), R.ngens()), dtype=np.int64)
+            full[:, cols] = e
+            e = full
+        return R(dict(zip(map(tuple, e.tolist()), cq)))
+    ideal_gens = [poly(C, *g, cols=where) for kk in sorted(gens_by_degree) for g in gens_by_degree[kk]]
+    gens_by_degree = {kk: tuple(poly(E, *g) for g in v) for kk, v in gens_by_degree.items()}
     egens = tuple(g for kk in sorted(gens_by_degree) for g in gens_by_degree[kk])
     lin = tuple(model.linear_relations())
     ideal = C.ideal(list(lin) + ideal_gens) if (lin or egens) else C.ideal([C.zero()])
