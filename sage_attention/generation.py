@@ -26,8 +26,9 @@ members with monomials, echelonized modulo `p = 8388593`: since `J \subseteq I`
 `\dim I_k` proves `J_k = I_k`; a smaller rank is confirmed with a second
 prime (the family's counts of minimal generators and missing generators
 are these ranks modulo the prime). When a degree has more than
-:data:`DENSE_LIMIT` monomials, the comparison uses Gröbner bases of the
-families' ideals truncated at degree `D` instead.
+:data:`DENSE_LIMIT` monomials, or a member is not homogeneous, the
+comparison uses Gröbner bases of the families' ideals truncated at degree
+`D` instead.
 
 EXAMPLES::
 
@@ -235,9 +236,17 @@ def _as_rows(E, polys, p):
     out = []
     for f in polys:
         if f:
+            if not f.is_homogeneous():
+                raise _Inhomogeneous(f)
             out.append((np.array([list(e) for e in f.exponents()], dtype=np.int16),
                         _residues(f.coefficients(), p), int(f.degree())))
     return out
+
+
+class _Inhomogeneous(ValueError):
+    r"""
+    A member is not homogeneous: the degree-by-degree comparison does not apply.
+    """
 
 
 class _DegreeSpan:
@@ -436,7 +445,10 @@ def generation_report(model, families=None, degree=None, algorithm=None):
 
     def row(name, fam):
         if linear:
-            return _row_linear(model, name, fam, Kmin, dims, nlin, bound)
+            try:
+                return _row_linear(model, name, fam, Kmin, dims, nlin, bound)
+            except _Inhomogeneous:
+                pass
         return _row(model, name, fam, Kmin, nlin, bound)
     names = list(FAMILIES) if families is None else list(families)
     unknown = [n for n in names if n not in FAMILIES]
