@@ -249,59 +249,6 @@ class _Inhomogeneous(ValueError):
     """
 
 
-class _DegreeSpan:
-    r"""
-    The span modulo ``p`` of products ``m f`` in one degree ``k``, kept in echelon form.
-
-    ``add(members)`` adds the products of the members (of degree at most
-    ``k``) with all monomials of the complementary degree and returns the
-    new rank; rows are echelonized in chunks, and nothing more is added
-    once the rank reaches ``target`` (the dimension of the vanishing ideal
-    in degree ``k``, an upper bound for any span of its elements).
-    """
-
-    def __init__(self, n, k, p, target):
-        from sage_attention.implicitization import _monomials, _void
-        self.n, self.k, self.p, self.target = n, k, p, target
-        self.mons = {j: _monomials(n, j) for j in range(k + 1)}
-        keys = _void(self.mons[k])
-        self.order = np.argsort(keys)
-        self.skeys = keys[self.order]
-        self.N = len(keys)
-        self.R = np.zeros((0, self.N), dtype=np.int64)
-        self.rank = 0
-
-    def add(self, members):
-        from sage_attention.implicitization import _void
-        if self.rank >= self.target:
-            return self.rank
-        pending, npend = [], 0
-        chunk = max(2 * self.target, 256)
-        for exps, res, deg in members:
-            if deg > self.k:
-                continue
-            U = self.mons[self.k - deg]
-            prod = (U[:, None, :] + exps[None, :, :]).reshape(-1, self.n)
-            cols = self.order[np.searchsorted(self.skeys, _void(prod.astype(np.int16)))]
-            block = np.zeros((len(U), self.N), dtype=np.int64)
-            block[np.repeat(np.arange(len(U)), len(exps)), cols] = np.tile(res, len(U))
-            pending.append(block)
-            npend += len(block)
-            if npend >= chunk:
-                self._reduce(pending)
-                pending, npend = [], 0
-                if self.rank >= self.target:
-                    return self.rank
-        if pending:
-            self._reduce(pending)
-        return self.rank
-
-    def _reduce(self, pending):
-        from sage_attention.linalg_modp import rref_modp
-        self.R, piv = rref_modp(np.concatenate([self.R] + pending), self.p)
-        self.rank = len(piv)
-
-
 def _ideal_dimensions(E, K, bound):
     r"""
     Return ``{k: dim K_k}`` for `k \le` ``bound`` (exact: Hilbert series of the homogeneous ideal ``K``).
@@ -335,27 +282,33 @@ def _row_linear(model, name, fam, Kmin, dims, nlin, bound, primes=(8388593, 8388
     E = model.essential_ring()
     to_E = model.to_essential()
     images = [g for g in (to_E(f) for f in fam.polynomials()) if g]
+    from sage_attention.implicitization import ProductSpan, _monomials
+    n = E.ngens()
     counts, missing = {}, {}
     rows = {}
 
-    def as_rows(polys, q):
-        key = (id(polys), q)
-        if key not in rows:
-            rows[key] = _as_rows(E, polys, q)
-        return rows[key]
+    def as_rows(which, q):
+        if (which, q) not in rows:
+            rows[which, q] = _as_rows(E, images if which == "members" else Kmin, q)
+        return rows[which, q]
+
+    def products(members, k):
+        # each member times every monomial of the complementary degree
+        return [(_monomials(n, k - deg), [(exps, res)]) for exps, res, deg in members]
     for k in range(1, bound + 1):
         target = dims[k]
+        mons = _monomials(n, k)
         for q in primes:
-            members = as_rows(images, q)
-            S = _DegreeSpan(E.ngens(), k, q, target)
-            low = S.add([m for m in members if m[2] < k])
-            full = S.add([m for m in members if m[2] == k])
+            members = as_rows("members", q)
+            S = ProductSpan(mons, q, target)
+            low = S.add(products([m for m in members if m[2] < k], k))
+            full = S.add(products([m for m in members if m[2] == k], k))
             if full >= target:
                 break
         if full > low:
             counts[k] = full - low
         if full < target:
-            mixed = S.add([m for m in as_rows(Kmin, q) if m[2] < k])
+            mixed = S.add(products([m for m in as_rows("kmin", q) if m[2] < k], k))
             if target > mixed:
                 missing[k] = target - mixed
     if nlin:
