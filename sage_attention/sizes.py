@@ -91,7 +91,7 @@ def estimate_size(widths, ranks, tokens, weights="QKV", entries=None):
 
     OUTPUT: a :class:`SizeEstimate`
 
-    For one layer the counts are exact (MATH.md section 2); for a deep
+    For one layer the counts are exact (:ref:`mathematics, §2 <math-2>`); for a deep
     network the coordinates are all monomials of degree `3^l` in the
     `d_0 t` input variables, an upper bound.
 

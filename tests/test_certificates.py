@@ -20,8 +20,8 @@ from sage.all__sagemath_singular import QQ
 from sage.repl.preparse import preparse
 
 from sage_attention import LightningAttention
-from sage_attention.certificates import certify
-from sage_attention.membership import vanishes_on_model
+from sage_attention.variety.certificates import certify
+from sage_attention.variety.membership import vanishes_on_model
 
 MODELS = [
     dict(d=2, t=2, a=1, out=1, entries=[(1, 1)]),

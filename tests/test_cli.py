@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from sage_attention import cli
+from sage_attention.app import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "sage_attention.cli", *args],
+    return subprocess.run([sys.executable, "-m", "sage_attention.app.cli", *args],
                           capture_output=True, text=True, cwd=ROOT)
 
 

@@ -2,10 +2,10 @@
 import io
 import json
 
-from sage_attention.cli import run_spec
+from sage_attention.app.cli import run_spec
 from sage_attention.dsl import parse_spec, validate
 from sage_attention.invariants import FAMILIES
-from sage_attention.spec import INVARIANT_FAMILIES
+from sage_attention.dsl.spec import INVARIANT_FAMILIES
 
 
 def test_spec_knows_every_family():
@@ -24,6 +24,6 @@ def test_invariants_and_check_statements():
     inv, chk = data["computations"]
     assert inv["computation"] == "invariants" and chk["computation"] == "check"
     (fam,) = inv["families"]
-    # rank one: linear relations, 2x2 minors of F and pencil cubics (MATH.md 3.7)
+    # rank one: linear relations, 2x2 minors of F and pencil cubics (doc/mathematics.rst, §3.7)
     assert fam["degrees"] == [1, 2, 3]
     assert chk["all_vanish"] is True

@@ -1,11 +1,11 @@
-"""Deep lightning networks: exact dimensions against [HMK2024] / MATH.md section 5."""
+"""Deep lightning networks: exact dimensions against [HMK2024] / doc/mathematics.rst, §5."""
 import pytest
 
 from sage.all__sagemath_singular import QQ, GF, matrix
 from sage_attention import LightningAttention
-from sage_attention.softmax import numerical_dimension
+from sage_attention.models.softmax import numerical_dimension
 
-# (widths, ranks, dimension): the values of issue 5, from MATH.md section 5 and [HMK2024]
+# (widths, ranks, dimension): the values from doc/mathematics.rst, §5 and [HMK2024]
 ISSUE_VALUES = [
     ((3, 3, 3), (2, 2), 23),
     ((3, 4, 5), (2, 3), 30),
@@ -77,7 +77,7 @@ def test_prime_field_and_rationals_agree():
 
 
 def test_float_forward_mode_agrees_with_exact():
-    # an independent code path: float64 forward mode of sage_attention.softmax
+    # an independent code path: float64 forward mode of sage_attention.models.softmax
     for widths, ranks, dim in ISSUE_VALUES[:2] + ISSUE_VALUES[3:]:
         M = LightningAttention(widths=widths, ranks=ranks, t=3)
         assert numerical_dimension(M, seed=0).dimension == dim

@@ -2,7 +2,7 @@
 
 The computed dimension is the rank of a Jacobian obtained by forward-mode
 differentiation of the network at random inputs (network.py). The expected
-value is written out here from MATH.md section 5 / [HMK2024], independently of
+value is written out here from doc/mathematics.rst, §5 / [HMK2024], independently of
 the package's own formula code, and a second, independent rank is taken from
 the symbolic parametrization (the Jacobian of the coefficient polynomials).
 """
@@ -17,7 +17,7 @@ from sage_attention import LightningAttention
 
 
 def hmk_formula(d, out, a, t):
-    """MATH.md section 5, written out independently of the package."""
+    """doc/mathematics.rst, §5, written out independently of the package."""
     if t >= 2:
         r = min(a, d)
         return d * out + r * (2 * d - r) - 1
@@ -100,7 +100,7 @@ def test_forward_mode_rank_equals_symbolic_jacobian_rank(d, out, a, t, weights):
     ((3, 2, 3), (1, 1), 14),
 ])
 def test_deep_dimensions(widths, ranks, expected):
-    # values from MATH.md section 5 and the issue tracker (HMK + corrections)
+    # values from doc/mathematics.rst, §5 and the issue tracker (HMK + corrections)
     assert LightningAttention(widths=widths, ranks=ranks, t=3).dimension(seed=3).dimension == expected
 
 

@@ -10,7 +10,7 @@ from sage_attention.dsl import parse_spec, parse_spec_file, validate
 from sage_attention.dsl import errors as E
 from sage_attention.dsl.parser import grammar_text, spec_parser
 from sage_attention.errors import ComputationTooLarge, SageAttentionError, SpecError
-from sage_attention.spec import (Computation, Field, Layer, ModelSpec,
+from sage_attention.dsl.spec import (Computation, Field, Layer, ModelSpec,
                                  Normalization, Spec)
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -17,9 +17,9 @@ import pytest
 import sage.all__sagemath_singular  # noqa: F401  (initializes Sage)
 
 from sage_attention import LightningAttention
-from sage_attention.elimination import eliminate
+from sage_attention.ideals.elimination import eliminate
 from sage_attention.invariants import invariants
-from sage_attention.neurovariety import Neurovariety
+from sage_attention.variety.neurovariety import Neurovariety
 
 SMALL = [dict(d=2, t=t, a=a, out=o, weights=w)
          for t in (1, 2) for a in (1, 2) for o in (1, 2) for w in ("QKV", "AV")]
@@ -91,7 +91,7 @@ def test_every_invariant_lies_in_the_ideal(results, kw):
                                 dict(d=2, t=2, a=2, out=1, entries=[(1, 1)]),
                                 dict(d=3, t=2, a=1, out=1, entries=[(1, 1)])], ids=_id)
 def test_elimination_agrees_with_interpolation(kw):
-    from sage_attention.implicitization import implicitize
+    from sage_attention.ideals.implicitization import implicitize
     M = LightningAttention(**kw)
     R = eliminate(M)
     J = implicitize(M, 4, seed=0)

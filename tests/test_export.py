@@ -15,10 +15,10 @@ import sage.all__sagemath_singular  # noqa: F401  (initializes Sage)
 from sage.all__sagemath_singular import QQ
 
 from sage_attention import LightningAttention
-from sage_attention.export import (to_macaulay2, to_json, from_json, to_latex,
+from sage_attention.variety.export import (to_macaulay2, to_json, from_json, to_latex,
                                    from_macaulay2_polynomial, HEADER)
 from sage_attention.invariants import invariants
-from sage_attention.neurovariety import Neurovariety
+from sage_attention.variety.neurovariety import Neurovariety
 
 
 def _m2_candidates():

@@ -7,7 +7,7 @@ import pytest
 
 from sage.all__sagemath_singular import QQ  # noqa: F401  (initializes Sage)
 from sage_attention import LightningAttention
-import sage_attention.generation as gen
+import sage_attention.variety.generation as gen
 
 
 MODELS = [dict(d=2, t=2, a=1, entries=[(1, 1)]), dict(d=2, t=2, a=2, entries=[(1, 1)]),

@@ -11,9 +11,9 @@ import pytest
 
 from sage.all__sagemath_singular import QQ  # noqa: F401  (initializes Sage)
 from sage_attention import LightningAttention
-from sage_attention.grading import multigrading
-from sage_attention import implicitization as impl
-from sage_attention.implicitization import implicitize
+from sage_attention.ideals.grading import multigrading
+from sage_attention.ideals import implicitization as impl
+from sage_attention.ideals.implicitization import implicitize
 
 
 SMALL = [
@@ -39,7 +39,7 @@ def test_equals_elimination(kw, deg):
 
 
 def test_d3_slice_degree3_contained_and_counts():
-    # the slice d = 3, a = 1: the 45 2x2 minors of the flattening F (MATH.md §3)
+    # the slice d = 3, a = 1: the 45 2x2 minors of the flattening F (doc/mathematics.rst, §3)
     # are quadrics in the ideal; the degree 2 part must be exactly their span
     M = LightningAttention(d=3, t=2, a=1, out=1, entries=[(1, 1)])
     R = implicitize(M, 2, seed=3, executor=False)
@@ -145,7 +145,7 @@ def test_symmetry_gives_the_same_ideal(kw, deg):
 
 def test_symmetries_preserve_the_kernel():
     # every symmetry maps the elimination ideal (Singular) into itself
-    from sage_attention.symmetry import coordinate_symmetries
+    from sage_attention.ideals.symmetry import coordinate_symmetries
     for kw in [dict(d=2, t=1, a=1, out=2), dict(d=2, t=2, a=1, out=1, entries=[(1, 1)]),
                dict(d=2, t=2, a=1, out=1, entries=[(1, 1)], weights="AV", coordinates="scaled")]:
         M = LightningAttention(**kw)
@@ -169,7 +169,7 @@ def test_reducible_cubics_octics_are_the_chow_minors():
     # t = 1, d = 3, a = 3: the cubic (v.x) x^T A x is a linear form times a
     # quadric. The engine finds no equation below degree 8 and a
     # 35-dimensional I_8; the 45 maximal minors of the Chow matrix
-    # (MATH.md section 4, an independent construction) span exactly it.
+    # (doc/mathematics.rst, §4, an independent construction) span exactly it.
     from sage_attention.invariants import chow_invariants
     M = LightningAttention(d=3, t=1, a=3, out=1)
     R = implicitize(M, 8, seed=0, prove=False)

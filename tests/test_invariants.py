@@ -9,7 +9,7 @@ from sage.all__sagemath_singular import QQ
 
 from sage_attention import LightningAttention, SoftmaxAttention
 from sage_attention.invariants import FAMILIES, invariants
-from sage_attention.membership import _free_images
+from sage_attention.variety.membership import _free_images
 
 GRID = [(d, a, t, out) for d in (2, 3) for a in range(1, d + 1) for t in (1, 2, 3) for out in (1, 2)]
 

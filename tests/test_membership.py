@@ -5,7 +5,7 @@ from sage.all__sagemath_singular import QQ
 
 from sage_attention import LightningAttention
 from sage_attention.invariants import low_rank_invariants, pencil_invariants
-from sage_attention.membership import vanishes_on_model, check_family, in_ideal
+from sage_attention.variety.membership import vanishes_on_model, check_family, in_ideal
 
 
 def test_vanishing_agrees_with_the_kernel_of_the_parametrization():

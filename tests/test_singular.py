@@ -5,8 +5,8 @@ import pytest
 from sage.all__sagemath_singular import QQ, matrix, zero_matrix, random_matrix, ZZ
 
 from sage_attention import LightningAttention
-from sage_attention.network import _layer_derivatives, _random_matrix
-from sage_attention.singular import singular_point
+from sage_attention.models.network import _layer_derivatives, _random_matrix
+from sage_attention.variety.singular_points import singular_point
 
 ARCHS = [(3, 1, 1), (3, 2, 1), (3, 2, 2), (3, 1, 2), (4, 2, 2), (2, 2, 1)]
 

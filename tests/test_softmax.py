@@ -4,11 +4,11 @@ import pytest
 
 from sage.all__sagemath_singular import QQ, polygen
 from sage_attention import SoftmaxAttention, LightningAttention
-from sage_attention.softmax import numerical_dimension, jacobian, _random_weights, _read_rank
+from sage_attention.models.softmax import numerical_dimension, jacobian, _random_weights, _read_rank
 
 
 def expected_softmax(delta, l=2, a=2):
-    """d d' + sum r_i (2 d - r_i), no -l (MATH.md section 5), computed here."""
+    """d d' + sum r_i (2 d - r_i), no -l (doc/mathematics.rst, §5), computed here."""
     r = min(a, delta)
     return delta * delta + l * r * (2 * delta - r)
 

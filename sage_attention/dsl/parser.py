@@ -2,7 +2,7 @@ r"""
 Parse spec files
 
 :func:`parse_spec` turns the text of a spec file into a typed
-:class:`~sage_attention.spec.Spec`. The grammar is ``attention.lark``,
+:class:`~sage_attention.dsl.spec.Spec`. The grammar is ``attention.lark``,
 shipped as package data (``sage_attention.grammar``); the LALR parser is
 built once.
 
@@ -49,7 +49,7 @@ from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF,
 
 from sage_attention.dsl import errors as E
 from sage_attention.errors import SageAttentionError, SpecError
-from sage_attention.spec import COMPUTATION_OPTIONS, did_you_mean
+from sage_attention.dsl.spec import COMPUTATION_OPTIONS, did_you_mean
 
 from dataclasses import replace
 
@@ -109,8 +109,8 @@ def parse_spec(text, filename=None):
     - ``text`` -- string; the spec
     - ``filename`` -- (default: ``None``) the name to show in messages
 
-    OUTPUT: a :class:`~sage_attention.spec.Spec` (not yet validated; see
-    :func:`~sage_attention.spec.validate`)
+    OUTPUT: a :class:`~sage_attention.dsl.spec.Spec` (not yet validated; see
+    :func:`~sage_attention.dsl.spec.validate`)
 
     EXAMPLES::
 
@@ -156,7 +156,7 @@ def parse_spec_file(path):
 
     - ``path`` -- string or path
 
-    OUTPUT: a :class:`~sage_attention.spec.Spec`
+    OUTPUT: a :class:`~sage_attention.dsl.spec.Spec`
 
     EXAMPLES::
 

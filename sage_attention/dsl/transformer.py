@@ -2,10 +2,10 @@ r"""
 From parse tree to typed spec
 
 :class:`SpecTransformer` turns the Lark parse tree of a spec file into the
-frozen dataclasses of :mod:`sage_attention.spec`. It has one method per
+frozen dataclasses of :mod:`sage_attention.dsl.spec`. It has one method per
 grammar rule (no catch-all), each quoting its rule, and records the source
 span of every node. It checks nothing: semantic checks are
-:func:`sage_attention.spec.validate`.
+:func:`sage_attention.dsl.spec.validate`.
 
 EXAMPLES::
 
@@ -23,7 +23,7 @@ from fractions import Fraction
 from lark import Token, Transformer, v_args
 
 from sage_attention.errors import SpecError
-from sage_attention.spec import (Computation, Field, Layer, ModelSpec,
+from sage_attention.dsl.spec import (Computation, Field, Layer, ModelSpec,
                                  Normalization, SourceSpan, Spec)
 
 _Item = namedtuple("_Item", "key value span")
@@ -32,7 +32,7 @@ _Family = namedtuple("_Family", "name options")
 
 def span_of(meta):
     r"""
-    Return the :class:`~sage_attention.spec.SourceSpan` of a Lark ``meta``
+    Return the :class:`~sage_attention.dsl.spec.SourceSpan` of a Lark ``meta``
     or token.
 
     EXAMPLES::
@@ -74,7 +74,7 @@ def number(text):
 class SpecTransformer(Transformer):
     r"""
     Transform a parse tree of ``attention.lark`` into a
-    :class:`~sage_attention.spec.Spec`.
+    :class:`~sage_attention.dsl.spec.Spec`.
 
     EXAMPLES::
 

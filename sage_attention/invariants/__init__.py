@@ -4,7 +4,7 @@ Invariant families of lightning self-attention
 Each family is a function ``f(model, **options)`` returning an
 :class:`~sage_attention.invariants.base.InvariantFamily`: polynomials in
 ``model.coordinate_ring()`` that vanish on the neurovariety, after
-[ADM2026]_ (MATH.md sections 2-4). The registry :data:`FAMILIES` maps names
+[ADM2026]_ (:ref:`mathematics, §2-4 <math-2>`). The registry :data:`FAMILIES` maps names
 to these functions and :func:`invariants` returns their union.
 
 Convention: a family whose hypotheses fail for the model's `(d, t, a, d')`
@@ -16,7 +16,7 @@ EXAMPLES::
 
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.invariants import invariants
-    sage: from sage_attention.membership import check_family
+    sage: from sage_attention.variety.membership import check_family
     sage: M = LightningAttention(d=3, t=2, a=1, weights='AV')
     sage: fam = invariants(M, families=['linear', 'low_rank', 'pencil'])
     sage: len(fam), fam.degrees()

@@ -414,7 +414,7 @@ def empty(model, name, note):
 
 def flattening(model, row):
     r"""
-    Return the flattening `F` of MATH.md section 3 for one output row: the
+    Return the flattening `F` of :ref:`mathematics, §3 <math-3>` for one output row: the
     `D \times d` matrix over the essential ring with rows the pairs
     `\{a, b\}` (`a \le b`, lexicographic) and columns `c`, entries
     `T_{\{a,b\},c}`; and the list of row pairs.

@@ -5,7 +5,7 @@ EXAMPLES::
 
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.invariants import chow_invariants
-    sage: from sage_attention.membership import check_family
+    sage: from sage_attention.variety.membership import check_family
     sage: M = LightningAttention(d=3, t=1, a=1)
     sage: fam = chow_invariants(M, limit=2); fam
     Family 'chow' of 2 invariants of degree 8 of LightningAttention(d=3, d'=1, t=1, a=1) over Rational Field
@@ -54,7 +54,7 @@ def chow_invariants(model, limit=None, max_minors=2000):
     matrix :func:`chow_matrix` (`\binom{d+2}{3}` rows, `d^2 - 1` columns)
     has rank at most `d^2 - 2` on the neurovariety (the stabilizer contains
     the rotations fixing the linear form and the quadric), so its maximal
-    minors vanish [ADM2026]_ (MATH.md section 4). For a generic cubic the
+    minors vanish [ADM2026]_ (:ref:`mathematics, §4 <math-4>`). For a generic cubic the
     rank is `d^2 - 1`, so the minors are nonzero polynomials.
 
     Degree `d^2 - 1`. Empty unless `t = 1` and `d \ge 3` (every binary cubic
@@ -120,7 +120,7 @@ def single_token_low_rank_invariants(model, limit=None):
     scaled coefficient tensor is `\mathrm{Sym}(v \otimes S)`, `S = \mathrm{Sym}(A)`,
     so `N = \tfrac13 (2\,\mathrm{diag}(v) S + (S_{kk})_k\, v^T)` has rank at
     most `\operatorname{rank} S + 1 \le 2a + 1`, and its minors of size
-    `2a + 2` vanish [ADM2026]_ (MATH.md section 4).
+    `2a + 2` vanish [ADM2026]_ (:ref:`mathematics, §4 <math-4>`).
 
     Degree `2a + 2`. Empty unless `t = 1` and `2a + 2 \le d`.
 
@@ -136,7 +136,7 @@ def single_token_low_rank_invariants(model, limit=None):
 
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.invariants import single_token_low_rank_invariants
-        sage: from sage_attention.membership import check_family
+        sage: from sage_attention.variety.membership import check_family
         sage: M = LightningAttention(d=4, t=1, a=1, weights='AV')
         sage: fam = single_token_low_rank_invariants(M); fam
         Family 'single_token_low_rank' of 1 invariants of degree 4 of LightningAttention(d=4, d'=1, t=1, a=1, weights='AV') over Rational Field

@@ -5,7 +5,7 @@ EXAMPLES::
 
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.invariants import linear_invariants
-    sage: from sage_attention.membership import vanishes_on_model
+    sage: from sage_attention.variety.membership import vanishes_on_model
     sage: M = LightningAttention(d=2, t=3, a=1, out=2)
     sage: fam = linear_invariants(M); len(fam)
     84
@@ -17,7 +17,7 @@ from sage_attention.invariants.base import Invariant, InvariantFamily, Invariant
 
 def linear_invariants(model):
     r"""
-    Return the linear invariants of a one-layer lightning model (MATH.md section 2).
+    Return the linear invariants of a one-layer lightning model (:ref:`mathematics, §2 <math-2>`).
 
     For `t \ge 2`, a cross coefficient `x_{an} x_{bn} x_{cj}` of `Y_{ij}` does
     not depend on the context token `n` nor on `j` (copy relations), and each

@@ -5,7 +5,7 @@ EXAMPLES::
 
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.invariants import low_rank_invariants
-    sage: from sage_attention.membership import vanishes_on_model
+    sage: from sage_attention.variety.membership import vanishes_on_model
     sage: M = LightningAttention(d=3, t=2, a=1)
     sage: fam = low_rank_invariants(M); fam
     Family 'low_rank' of 45 invariants of degree 2 of LightningAttention(d=3, d'=1, t=2, a=1) over Rational Field
@@ -23,7 +23,7 @@ def low_rank_invariants(model, limit=None):
     Return the `(a+1)`-minors of the flattening of each output row.
 
     The flattening `F` (rows `\{a,b\}`, columns `c`, entries
-    `T_{\{a,b\},c}`) factors as `F = \Phi(v) A` (MATH.md section 3), so
+    `T_{\{a,b\},c}`) factors as `F = \Phi(v) A` (:ref:`mathematics, §3 <math-3>`), so
     `\operatorname{rank} F \le \operatorname{rank} A \le a` and every
     `(a+1) \times (a+1)` minor of `F` vanishes [ADM2026]_.
 

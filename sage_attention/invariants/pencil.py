@@ -5,7 +5,7 @@ EXAMPLES::
 
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.invariants import pencil_invariants
-    sage: from sage_attention.membership import vanishes_on_model
+    sage: from sage_attention.variety.membership import vanishes_on_model
     sage: M = LightningAttention(d=3, t=2, a=2, out=2, coordinates='scaled')
     sage: fam = pencil_invariants(M); len(fam)
     20
@@ -25,7 +25,7 @@ def pencil_invariants(model, limit=None):
     The slices `M^{(c)} = (T_{\{r,s\},c})_{r,s} = \mathrm{Sym}(v \otimes A_{:,c})`
     have rank at most 2, and so does every member
     `\sum_c \lambda_c M^{(c)} = \mathrm{Sym}(v \otimes A\lambda)` of their
-    pencil (MATH.md section 3). Every `3 \times 3` minor of the pencil is a
+    pencil (:ref:`mathematics, §3 <math-3>`). Every `3 \times 3` minor of the pencil is a
     cubic form in `\lambda` whose coefficients (mixed determinants of the
     slices) vanish on the neurovariety [ADM2026]_. Minors with row set `I`
     and column set `J` equal those with `J, I` (the slices are symmetric),

@@ -5,7 +5,7 @@ EXAMPLES::
 
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.invariants import rank_one_invariants
-    sage: from sage_attention.membership import check_family
+    sage: from sage_attention.variety.membership import check_family
     sage: M = LightningAttention(d=3, t=2, a=1, weights='AV')
     sage: fam = rank_one_invariants(M); fam
     Family 'rank_one' of 93 invariants of degrees 1, 2, 3 of LightningAttention(d=3, d'=1, t=2, a=1, weights='AV') over Rational Field
@@ -25,8 +25,7 @@ def rank_one_invariants(model, limit=None):
 
     For `a = 1`, `A = u w^T` and `T = \mathrm{Sym}(v \otimes u) \otimes w`.
     The linear relations, the `2 \times 2` minors of the flattening and the
-    pencil cubics define the variety set-theoretically [ADM2026]_ (MATH.md
-    section 3, item 7: `\operatorname{rank} F \le 1` makes every slice
+    pencil cubics define the variety set-theoretically [ADM2026]_ (:ref:`mathematics, §3.7 <math-3>`: `\operatorname{rank} F \le 1` makes every slice
     quadric a multiple of one quadric `Z`, and the pencil cubics force
     `\operatorname{rank} Z \le 2`, so `Z` splits).
 

@@ -9,7 +9,7 @@ EXAMPLES::
 
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.invariants import row_coupling_invariants
-    sage: from sage_attention.membership import check_family
+    sage: from sage_attention.variety.membership import check_family
     sage: M = LightningAttention(d=2, t=2, a=2, out=2)
     sage: fam = row_coupling_invariants(M); len(fam), fam.degrees()
     (5, (2,))
@@ -54,7 +54,7 @@ def row_coupling_invariants(model, limit=None, max_minors=10000):
     map is injective, so these minors are nonzero.
 
     This derivation follows [ADM2026]_'s families applied to the
-    rows together (MATH.md sections 3-4). Empty when fewer than two rows
+    rows together (:ref:`mathematics, §3-4 <math-3>`). Empty when fewer than two rows
     are kept.
 
     INPUT:
@@ -72,7 +72,7 @@ def row_coupling_invariants(model, limit=None, max_minors=10000):
 
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.invariants import row_coupling_invariants
-        sage: from sage_attention.membership import check_family
+        sage: from sage_attention.variety.membership import check_family
         sage: M = LightningAttention(d=2, t=1, a=1, out=2)
         sage: fam = row_coupling_invariants(M); fam[0].label
         rows invariant of rows (1, 2), token 1, indices ('common_quadric', (0, 1, 2, 3))

@@ -5,7 +5,7 @@ EXAMPLES::
 
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.invariants import sylvester_invariants
-    sage: from sage_attention.membership import check_family
+    sage: from sage_attention.variety.membership import check_family
     sage: M = LightningAttention(d=3, t=2, a=3)
     sage: fam = sylvester_invariants(M, lines='coordinate'); fam
     Family 'sylvester' of 9 invariants of degree 4 of LightningAttention(d=3, d'=1, t=2, a=3) over Rational Field
@@ -31,7 +31,7 @@ def sylvester_invariants(model, lines=None, seed=0):
     `\lambda = x p + y q` they become binary quadrics with a common root, so
     for every pair `c < e` the Sylvester resultant
     `\mathrm{Res}(Q_c|_L, Q_e|_L)` (a `4 \times 4` determinant in the
-    restricted coefficients) vanishes [ADM2026]_ (MATH.md section 3, item 6).
+    restricted coefficients) vanishes [ADM2026]_ (:ref:`mathematics, §3.6 <math-3>`).
 
     More generally, any two members `\sum_c \lambda_c Q_c` and
     `\sum_c \mu_c Q_c` of the net of slice quadrics share that factor.
@@ -78,7 +78,7 @@ def sylvester_invariants(model, lines=None, seed=0):
 
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.invariants import sylvester_invariants
-        sage: from sage_attention.membership import check_family
+        sage: from sage_attention.variety.membership import check_family
         sage: M = LightningAttention(d=2, t=2, a=2, weights='AV')
         sage: fam = sylvester_invariants(M, lines=[[(1, 2), (3, -1)]]); len(fam)
         1

@@ -5,7 +5,7 @@ EXAMPLES::
 
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.invariants import context_syzygies
-    sage: from sage_attention.membership import check_family
+    sage: from sage_attention.variety.membership import check_family
     sage: M = LightningAttention(d=3, t=2, a=3)
     sage: fam = context_syzygies(M); len(fam), fam.degrees()
     (10, (3,))
@@ -52,7 +52,7 @@ def context_syzygies(model):
     Return the context syzygies of each output row.
 
     Each maximal (`d \times d`) minor of `F = \Phi(v) A` is the matching
-    minor of `\Phi(v)` times `\det A` (Cauchy–Binet, MATH.md section 3).
+    minor of `\Phi(v)` times `\det A` (Cauchy–Binet, :ref:`mathematics, §3 <math-3>`).
     Every linear relation `\sum_S c_S \det \Phi(v)_S = 0` among the maximal
     minors of `\Phi(v)` (forms of degree `d` in `v`, computed exactly over
     the base field) therefore gives the invariant `\sum_S c_S \det F_S`

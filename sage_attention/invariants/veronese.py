@@ -5,7 +5,7 @@ EXAMPLES::
 
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.invariants import veronese_invariants
-    sage: from sage_attention.membership import check_family
+    sage: from sage_attention.variety.membership import check_family
     sage: M = LightningAttention(d=3, t=2, a=2)
     sage: fam = veronese_invariants(M); fam
     Family 'veronese' of 9 invariants of degree 4 of LightningAttention(d=3, d'=1, t=2, a=2) over Rational Field
@@ -46,7 +46,7 @@ def veronese_invariants(model, r=None, limit=None):
     Arranged into the catalecticant matrices
     `\mathrm{Cat}_k(g) = (\alpha!\, g_{\beta+\gamma})_{|\beta| = k, |\gamma| = r-k}`
     (`1 \le k \le r/2`), they have rank at most one, so their `2 \times 2`
-    minors vanish [ADM2026]_ (MATH.md section 3, item 5; the closed form is
+    minors vanish [ADM2026]_ (:ref:`mathematics, §3.5 <math-3>`; the closed form is
     our derivation).
 
     Degree `2r` (quartics for `r = 2`). Admissible `r`: `2 \le r \le \min(d, a)`

@@ -5,8 +5,8 @@ Given a point of the coefficient space (a candidate output of one lightning
 attention layer), :func:`certify` decides whether some weights produce it,
 and says why:
 
-- **not realizable**: a linear relation (MATH.md section 2) or a nonlinear
-  invariant (MATH.md sections 3-4) does not vanish at the point; the
+- **not realizable**: a linear relation (:ref:`mathematics, §2 <math-2>`) or a nonlinear
+  invariant (:ref:`mathematics, §3-4 <math-3>`) does not vanish at the point; the
   certificate gives its label, its value and a one-line Sage expression that
   recomputes the value;
 - **realizable**: weights `(Q, K, V)` (or `(A, V)`) are returned that produce
@@ -29,7 +29,7 @@ An output of random rational weights is realizable, with weights that
 reproduce it::
 
     sage: from sage_attention import LightningAttention
-    sage: from sage_attention.certificates import certify
+    sage: from sage_attention.variety.certificates import certify
     sage: M = LightningAttention(d=3, t=2, a=2, out=1, entries=[(1, 1)])
     sage: p = M.coefficients_at(M.random_weights(seed=1))
     sage: c = certify(M, p); c
@@ -103,7 +103,7 @@ class Certificate:
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.certificates import certify
+        sage: from sage_attention.variety.certificates import certify
         sage: M = LightningAttention(d=1, t=2, a=1)
         sage: c = certify(M, [1, 2, 3, 4]); c
         Not realizable: the linear relation -Y11_x11x12x12 + Y11_x11x11x11 is 1 at this point, not 0.
@@ -142,7 +142,7 @@ class Certificate:
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.certificates import certify
+            sage: from sage_attention.variety.certificates import certify
             sage: certify(LightningAttention(d=1, t=2, a=1), [1, 1, 1, 1]).is_realizable()
             True
         """
@@ -155,7 +155,7 @@ class Certificate:
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.certificates import certify
+            sage: from sage_attention.variety.certificates import certify
             sage: d = certify(LightningAttention(d=1, t=2, a=1), [1, 1, 1, 1]).to_dict()
             sage: d['status'], d['weights']
             ('realizable', [[[[1]], [[1]], [[1]]]])
@@ -191,7 +191,7 @@ def model_expression(model):
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.certificates import model_expression
+        sage: from sage_attention.variety.certificates import model_expression
         sage: model_expression(LightningAttention(d=2, t=2, a=1, weights='AV', coordinates='scaled'))
         "LightningAttention(d=2, t=2, a=1, out=1, weights='AV', coordinates='scaled')"
     """
@@ -227,7 +227,7 @@ def point_values(model, point):
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.certificates import point_values
+        sage: from sage_attention.variety.certificates import point_values
         sage: M = LightningAttention(d=1, t=2, a=1)
         sage: R.<x11, x12> = QQ[]
         sage: point_values(M, matrix([[2*x11^3 + 2*x11*x12^2, x11^2*x12 + x12^3]]))
@@ -333,7 +333,7 @@ def certify(model, point, families=None, seed=None, extra_invariants=()):
       uniform interface
     - ``extra_invariants`` -- (default: none) more polynomials known to
       vanish on the variety, e.g. the generators of
-      :meth:`~sage_attention.neurovariety.Neurovariety.vanishing_ideal`;
+      :meth:`~sage_attention.variety.neurovariety.Neurovariety.vanishing_ideal`;
       they are checked after the families, and only trusted after an exact
       membership check
 
@@ -342,7 +342,7 @@ def certify(model, point, families=None, seed=None, extra_invariants=()):
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.certificates import certify
+        sage: from sage_attention.variety.certificates import certify
         sage: M = LightningAttention(d=2, t=1, a=1, weights='AV')
         sage: R.<x11, x21> = QQ[]
         sage: c = certify(M, matrix([[(x11 + x21) * x11 * (x11 - 2*x21)]])); c
@@ -398,7 +398,7 @@ def certify(model, point, families=None, seed=None, extra_invariants=()):
         f = C(f)
         v = f(*vals)
         if v != 0:
-            from sage_attention.membership import vanishes_on_model
+            from sage_attention.variety.membership import vanishes_on_model
             if vanishes_on_model(model, f):
                 return Certificate(name, "not realizable", kind="nonlinear",
                                    label=f"extra invariant {k}", polynomial=f, value=v,

@@ -20,10 +20,10 @@ attached when it is not clear.
 
 The configuration of [HMK2024]_ (softmax, two layers, three tokens, rank two,
 all widths `\delta`) has dimension `\delta^2 + \sum_i r_i(2\delta - r_i)`,
-the lightning formula without the `-l` (MATH.md section 5)::
+the lightning formula without the `-l` (:ref:`mathematics, §5 <math-5>`)::
 
     sage: from sage_attention import SoftmaxAttention
-    sage: from sage_attention.softmax import numerical_dimension
+    sage: from sage_attention.models.softmax import numerical_dimension
     sage: M = SoftmaxAttention(widths=[3, 3, 3], ranks=[2, 2], t=3)
     sage: R = numerical_dimension(M, seed=0); R
     The softmax neuromanifold of SoftmaxAttention(widths=(3, 3, 3), ranks=(2, 2), t=3) over Rational Field has numerical dimension 25
@@ -53,7 +53,7 @@ from dataclasses import dataclass, asdict, field
 
 import numpy as np
 
-from sage_attention.reports import FormulaComparison
+from sage_attention.models.reports import FormulaComparison
 
 logger = logging.getLogger("sage_attention")
 
@@ -166,7 +166,7 @@ class _single_blas_thread:
 
     EXAMPLES::
 
-        sage: from sage_attention.softmax import _single_blas_thread
+        sage: from sage_attention.models.softmax import _single_blas_thread
         sage: with _single_blas_thread():
         ....:     pass
     """
@@ -232,7 +232,7 @@ def _make_normalizer(normalizer):
 
     TESTS::
 
-        sage: from sage_attention.softmax import _make_normalizer
+        sage: from sage_attention.models.softmax import _make_normalizer
         sage: import numpy as np
         sage: N = _make_normalizer(np.exp)
         sage: float(N.ds(np.array(0.5))) == float(np.exp(0.5))
@@ -298,7 +298,7 @@ def jacobian(model, weights, X, normalizer=None, rows=None):
 
     INPUT:
 
-    - ``model`` -- an :class:`~sage_attention.network.AttentionNetwork`
+    - ``model`` -- an :class:`~sage_attention.models.network.AttentionNetwork`
     - ``weights`` -- a list ``[(Q, K, V)]`` of float arrays, one per layer
     - ``X`` -- float array of shape ``(N, d_0, t)``
     - ``normalizer`` -- (default: ``None``, softmax) as in
@@ -314,7 +314,7 @@ def jacobian(model, weights, X, normalizer=None, rows=None):
     Against central finite differences::
 
         sage: from sage_attention import SoftmaxAttention
-        sage: from sage_attention.softmax import jacobian, _random_weights
+        sage: from sage_attention.models.softmax import jacobian, _random_weights
         sage: import numpy as np
         sage: M = SoftmaxAttention(widths=[2, 3, 2], ranks=[1, 2], t=3)
         sage: rng = np.random.default_rng(int(0))
@@ -391,7 +391,7 @@ def _read_rank(sv):
 
     TESTS::
 
-        sage: from sage_attention.softmax import _read_rank
+        sage: from sage_attention.models.softmax import _read_rank
         sage: import numpy as np
         sage: r, g, g2 = _read_rank(np.array([1, 0.5, 0.2, 1e-15, 1e-16]))
         sage: r, g > 1e13, g2 < 11
@@ -434,7 +434,7 @@ def numerical_dimension(model, seed=None, ninputs=None, normalizer=None, precisi
 
     INPUT:
 
-    - ``model`` -- an :class:`~sage_attention.network.AttentionNetwork`
+    - ``model`` -- an :class:`~sage_attention.models.network.AttentionNetwork`
       (softmax, lightning or mixed layers; weights ``'QKV'`` or ``'AV'``,
       both giving the same function space)
     - ``seed`` -- (default: ``None``) integer for numpy's generator
@@ -467,7 +467,7 @@ def numerical_dimension(model, seed=None, ninputs=None, normalizer=None, precisi
     EXAMPLES::
 
         sage: from sage_attention import SoftmaxAttention
-        sage: from sage_attention.softmax import numerical_dimension
+        sage: from sage_attention.models.softmax import numerical_dimension
         sage: R = numerical_dimension(SoftmaxAttention(d=4, t=3, a=2, out=2), seed=0)
         sage: R.dimension, R.expected, R.inputs
         (20, 20, 14)

@@ -23,7 +23,7 @@ EXAMPLES:
 For the one-entry slice of width `2` the grading has rank `5`::
 
     sage: from sage_attention import LightningAttention
-    sage: from sage_attention.grading import multigrading
+    sage: from sage_attention.ideals.grading import multigrading
     sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
     sage: G = multigrading(M.essential_parametrization())
     sage: G.rank()
@@ -48,7 +48,7 @@ class Multigrading:
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.grading import multigrading
+        sage: from sage_attention.ideals.grading import multigrading
         sage: G = multigrading(LightningAttention(d=2, t=1, a=1).essential_parametrization()); G
         Multigrading of rank 4 on 4 coordinates (4 distinct degrees)
     """
@@ -64,7 +64,7 @@ class Multigrading:
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.grading import multigrading
+            sage: from sage_attention.ideals.grading import multigrading
             sage: multigrading(LightningAttention(d=2, t=1, a=1).essential_parametrization()).rank()
             4
         """
@@ -77,7 +77,7 @@ class Multigrading:
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.grading import multigrading
+            sage: from sage_attention.ideals.grading import multigrading
             sage: G = multigrading(LightningAttention(d=2, t=1, a=1).essential_parametrization())
             sage: len(G.degree_of_exponent([0] * 6))
             4
@@ -91,7 +91,7 @@ class Multigrading:
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.grading import multigrading
+            sage: from sage_attention.ideals.grading import multigrading
             sage: M = LightningAttention(d=2, t=1, a=1)
             sage: G = multigrading(M.essential_parametrization())
             sage: q11, q12 = M.weight_ring().gens()[:2]
@@ -112,7 +112,7 @@ class Multigrading:
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.grading import multigrading
+            sage: from sage_attention.ideals.grading import multigrading
             sage: sorted(multigrading(LightningAttention(d=2, t=1, a=1).essential_parametrization()).to_dict())
             ['coordinate_names', 'degrees', 'matrix', 'parameter_names']
         """
@@ -139,7 +139,7 @@ def multigrading(phi):
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.grading import multigrading
+        sage: from sage_attention.ideals.grading import multigrading
         sage: M = LightningAttention(d=3, t=1, a=1, out=3)
         sage: G = multigrading(M.essential_parametrization()); G
         Multigrading of rank 7 on 30 coordinates (30 distinct degrees)

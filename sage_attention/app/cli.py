@@ -20,7 +20,7 @@ add theirs with :func:`register`.
 
 EXAMPLES::
 
-    sage: from sage_attention.cli import main
+    sage: from sage_attention.app.cli import main
     sage: import os
     sage: from sage_attention.dsl.parser import grammar_text
     sage: import tempfile
@@ -51,15 +51,15 @@ def run_dimension(model, computation, options):
     INPUT:
 
     - ``model`` -- the Sage model
-    - ``computation`` -- the :class:`~sage_attention.spec.Computation`
+    - ``computation`` -- the :class:`~sage_attention.dsl.spec.Computation`
     - ``options`` -- dictionary; ``seed`` (default: ``None``)
 
     OUTPUT: a dictionary (the report's ``to_dict()`` and its ``text``)
 
     EXAMPLES::
 
-        sage: from sage_attention.cli import run_dimension
-        sage: from sage_attention.spec import ModelSpec, Layer, Computation
+        sage: from sage_attention.app.cli import run_dimension
+        sage: from sage_attention.dsl.spec import ModelSpec, Layer, Computation
         sage: M = ModelSpec("m", input=2, tokens=2, layers=(Layer(1, 1),)).build()
         sage: r = run_dimension(M, Computation("m", "dimension"), {"seed": 0})
         sage: r["dimension"], r["expected_dimension"]
@@ -81,8 +81,8 @@ def run_fibers(model, computation, options):
 
     EXAMPLES::
 
-        sage: from sage_attention.cli import run_fibers
-        sage: from sage_attention.spec import ModelSpec, Layer, Computation
+        sage: from sage_attention.app.cli import run_fibers
+        sage: from sage_attention.dsl.spec import ModelSpec, Layer, Computation
         sage: M = ModelSpec("m", input=3, tokens=2, layers=(Layer(2, 2),)).build()
         sage: run_fibers(M, Computation("m", "fibers"), {"seed": 0})["identifiable_up_to_symmetry"]
         True
@@ -117,7 +117,7 @@ def run_invariants(model, computation, options):
 
     EXAMPLES::
 
-        sage: from sage_attention.cli import run_invariants
+        sage: from sage_attention.app.cli import run_invariants
         sage: from sage_attention import LightningAttention
         sage: M = LightningAttention(d=3, t=2, a=1, weights='AV')
         sage: r = run_invariants(M, None, {"families": (("pencil", ()), ("low_rank", ()))})
@@ -157,7 +157,7 @@ def run_check(model, computation, options):
 
     EXAMPLES::
 
-        sage: from sage_attention.cli import run_check
+        sage: from sage_attention.app.cli import run_check
         sage: from sage_attention import LightningAttention
         sage: M = LightningAttention(d=2, t=2, a=1)
         sage: r = run_check(M, None, {"what": "invariants", "families": (("low_rank", ()),)})
@@ -166,7 +166,7 @@ def run_check(model, computation, options):
         sage: r["text"]
         'low_rank: all 3 members vanish on the neurovariety (exact composition)'
     """
-    from sage_attention.membership import check_family
+    from sage_attention.variety.membership import check_family
     what = options.get("what", "invariants")
     if what != "invariants":
         raise ValueError(f"`check {what}` is not known; use `check invariants`")
@@ -202,7 +202,7 @@ def run_vanishing_ideal(model, computation, options):
 
     EXAMPLES::
 
-        sage: from sage_attention.cli import run_vanishing_ideal
+        sage: from sage_attention.app.cli import run_vanishing_ideal
         sage: from sage_attention import LightningAttention
         sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
         sage: r = run_vanishing_ideal(M, None, {"algorithm": "elimination"})
@@ -212,7 +212,7 @@ def run_vanishing_ideal(model, computation, options):
         sage: s["generators_by_degree"], s["complete_through_degree"]
         ({1: 4, 2: 3}, 3)
     """
-    from sage_attention.neurovariety import minimal_generators_count
+    from sage_attention.variety.neurovariety import minimal_generators_count
     X = model.neurovariety()
     algorithm = options.get("algorithm")
     degree = options.get("degree")
@@ -253,7 +253,7 @@ def run_certify(model, computation, options):
 
     EXAMPLES::
 
-        sage: from sage_attention.cli import run_certify
+        sage: from sage_attention.app.cli import run_certify
         sage: from sage_attention import LightningAttention
         sage: M = LightningAttention(d=1, t=2, a=1)
         sage: run_certify(M, None, {"point": (1, 1, 1, 1)})["status"]
@@ -293,16 +293,16 @@ def register(name, runner, options=()):
     - ``name`` -- string; the statement name
     - ``runner`` -- function ``(model, computation, options) -> dict``
     - ``options`` -- (default: ``()``) option names the statement accepts,
-      added to :data:`sage_attention.spec.COMPUTATION_OPTIONS`
+      added to :data:`sage_attention.dsl.spec.COMPUTATION_OPTIONS`
 
     EXAMPLES::
 
-        sage: from sage_attention.cli import register, COMPUTATIONS
+        sage: from sage_attention.app.cli import register, COMPUTATIONS
         sage: register("fibers", COMPUTATIONS["fibers"])
         sage: 'fibers' in COMPUTATIONS
         True
     """
-    from sage_attention.spec import COMPUTATION_OPTIONS
+    from sage_attention.dsl.spec import COMPUTATION_OPTIONS
     COMPUTATIONS[name] = runner
     COMPUTATION_OPTIONS.setdefault(name, set()).update(options)
 
@@ -382,7 +382,7 @@ def run_spec(spec, as_json=False, seed=None, out=None):
 
     INPUT:
 
-    - ``spec`` -- a validated :class:`~sage_attention.spec.Spec`
+    - ``spec`` -- a validated :class:`~sage_attention.dsl.spec.Spec`
     - ``as_json`` -- boolean (default: ``False``); one JSON object per line
     - ``seed`` -- (default: ``None``) the seed of computations without one
     - ``out`` -- (default: ``sys.stdout``) where to print
@@ -393,7 +393,7 @@ def run_spec(spec, as_json=False, seed=None, out=None):
     EXAMPLES::
 
         sage: from sage_attention.dsl import parse_spec
-        sage: from sage_attention.cli import run_spec
+        sage: from sage_attention.app.cli import run_spec
         sage: s = parse_spec("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
         ....:                "compute m { dimension }")
         sage: _ = run_spec(s, seed=0)
@@ -455,7 +455,7 @@ class ComputationFailed(SageAttentionError):
 
     EXAMPLES::
 
-        sage: from sage_attention.cli import ComputationFailed
+        sage: from sage_attention.app.cli import ComputationFailed
         sage: str(ComputationFailed("`dimension` on model `m` failed: ValueError: x"))
         '`dimension` on model `m` failed: ValueError: x'
     """
@@ -487,7 +487,7 @@ def _int_list(text):
 
     EXAMPLES::
 
-        sage: from sage_attention.cli import _int_list
+        sage: from sage_attention.app.cli import _int_list
         sage: _int_list('3,5..7')
         [3, 5, 6, 7]
     """
@@ -531,7 +531,7 @@ def _run_sweep_command(args, out, err):
 
     EXAMPLES::
 
-        sage: from sage_attention.cli import main
+        sage: from sage_attention.app.cli import main
         sage: main(["sweep", "--layers", "1", "--width", "2..3", "--rank", "1", "-q"])
         | widths | ranks | t | normalization | dimension | expected | agrees | parameters | fiber | inputs | gap |
         |---|---|---|---|---|---|---|---|---|---|---|
@@ -542,7 +542,7 @@ def _run_sweep_command(args, out, err):
         [{"widths": [3, 3, 3], "ranks": [1, 2], "tokens": 3, "normalization": "lightning", "dimension": 18, ...}]
         0
     """
-    from sage_attention import experiments
+    from sage_attention.app import experiments
 
     def progress(done, total, row):
         if not args.quiet:
@@ -551,7 +551,7 @@ def _run_sweep_command(args, out, err):
                   f"(expected {row['expected']}) {row['seconds']:.2f}s", file=err, flush=True)
 
     if args.command == "figures":
-        from sage_attention.figures import make_figures
+        from sage_attention.app.figures import make_figures
         for path in make_figures(args.outdir, seed=args.seed, progress=progress):
             print(path, file=out)
         return 0
@@ -604,7 +604,7 @@ def main(argv=None):
 
     EXAMPLES::
 
-        sage: from sage_attention.cli import main
+        sage: from sage_attention.app.cli import main
         sage: import os, tempfile
         sage: d = tempfile.mkdtemp()
         sage: bad = os.path.join(d, "bad.att")

@@ -1,7 +1,7 @@
 r"""
 Fast linear algebra over prime fields, and lifting to the rationals
 
-Helpers of :mod:`sage_attention.implicitization`: dense matrices over
+Helpers of :mod:`sage_attention.ideals.implicitization`: dense matrices over
 `\GF{p}` are held as ``numpy`` ``int64`` arrays and echelonized by Sage's
 LinBox-backed ``Matrix_modn_dense_double`` (fast for `p < 2^{23}`, where the
 double-precision kernels can delay reductions); rational reconstruction and
@@ -10,7 +10,7 @@ Chinese remaindering lift the reduced echelon forms to `\QQ`.
 EXAMPLES::
 
     sage: import numpy as np
-    sage: from sage_attention.linalg_modp import PRIME, rref_modp, lift_vectors
+    sage: from sage_attention.ideals.linalg_modp import PRIME, rref_modp, lift_vectors
     sage: a = np.array([[1, 2, 3], [2, 4, 6]], dtype=np.int64)
     sage: R, piv = rref_modp(a, PRIME)
     sage: piv, R.tolist()
@@ -43,7 +43,7 @@ def to_sage(a, p):
     EXAMPLES::
 
         sage: import numpy as np
-        sage: from sage_attention.linalg_modp import to_sage, to_numpy
+        sage: from sage_attention.ideals.linalg_modp import to_sage, to_numpy
         sage: M = to_sage(np.array([[1, 2], [3, 4]]), 7); M
         [1 2]
         [3 4]
@@ -66,7 +66,7 @@ def to_numpy(M):
     EXAMPLES::
 
         sage: from sage.all__sagemath_singular import matrix, GF
-        sage: from sage_attention.linalg_modp import to_numpy
+        sage: from sage_attention.ideals.linalg_modp import to_numpy
         sage: to_numpy(matrix(GF(5), [[1, 4]])).tolist()
         [[1, 4]]
     """
@@ -86,7 +86,7 @@ def rref_modp(a, p):
     EXAMPLES::
 
         sage: import numpy as np
-        sage: from sage_attention.linalg_modp import rref_modp
+        sage: from sage_attention.ideals.linalg_modp import rref_modp
         sage: R, piv = rref_modp(np.array([[0, 2, 4], [1, 1, 1]]), 7)
         sage: R.tolist(), piv
         ([[1, 0, 6], [0, 1, 2]], (0, 1))
@@ -115,7 +115,7 @@ def _rref_numpy(a, p):
     EXAMPLES::
 
         sage: import numpy as np
-        sage: from sage_attention.linalg_modp import _rref_numpy, rref_modp, SMALL
+        sage: from sage_attention.ideals.linalg_modp import _rref_numpy, rref_modp, SMALL
         sage: a = np.array([[(3 * i + i * j * j + 1) % 7 for j in range(8)] for i in range(5)])
         sage: a[3] = (a[0] + 2 * a[1]) % 7
         sage: R, piv = _rref_numpy(a, 7)
@@ -158,7 +158,7 @@ def rank_modp(a, p):
     EXAMPLES::
 
         sage: import numpy as np
-        sage: from sage_attention.linalg_modp import rank_modp
+        sage: from sage_attention.ideals.linalg_modp import rank_modp
         sage: rank_modp(np.array([[1, 2], [2, 4]]), 7)
         1
     """
@@ -181,7 +181,7 @@ def kernel_vectors(R, piv, ncols, free, p):
     EXAMPLES::
 
         sage: import numpy as np
-        sage: from sage_attention.linalg_modp import kernel_vectors
+        sage: from sage_attention.ideals.linalg_modp import kernel_vectors
         sage: R = np.array([[1, 0, 6], [0, 1, 2]]); kernel_vectors(R, (0, 1), 3, [2], 7).tolist()
         [[1, 5, 1]]
     """
@@ -231,7 +231,7 @@ def lift_vectors(residues, primes):
 
     EXAMPLES::
 
-        sage: from sage_attention.linalg_modp import lift_vectors
+        sage: from sage_attention.ideals.linalg_modp import lift_vectors
         sage: p, q = 8388593, 8388587
         sage: v = [1, 3 * pow(7, -1, p) % p, p - 123, 5 * pow(14, -1, p) % p]   # 1, 3/7, -123, 5/14
         sage: lift_vectors([v], [p])

@@ -3,7 +3,7 @@ Exact membership in the vanishing ideal, and in any ideal
 
 A polynomial in the coefficient coordinates lies in the vanishing ideal of
 the neurovariety iff it vanishes after composing with the parametrization
-(MATH.md section 6). :func:`vanishes_on_model` does exactly that, after a
+(:ref:`mathematics, §6 <math-6>`). :func:`vanishes_on_model` does exactly that, after a
 cheap evaluation at a random point of the neuromanifold that can only
 refute; :func:`check_family` does it for a whole
 :class:`~sage_attention.invariants.base.InvariantFamily`; :func:`in_ideal`
@@ -13,7 +13,7 @@ EXAMPLES::
 
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.invariants import pencil_invariants
-    sage: from sage_attention.membership import vanishes_on_model, check_family
+    sage: from sage_attention.variety.membership import vanishes_on_model, check_family
     sage: M = LightningAttention(d=3, t=2, a=2)
     sage: check_family(M, pencil_invariants(M))
     All 10 members of the family 'pencil' vanish on LightningAttention(d=3, d'=1, t=2, a=2) over Rational Field
@@ -44,7 +44,7 @@ def _free_images(model, ring):
     variables; for ``weights='AV'`` it imposes the rank condition
     identically, so no Gröbner basis of the rank ideal is needed.
     """
-    from sage_attention.network import AttentionNetwork
+    from sage_attention.models.network import AttentionNetwork
     twin = AttentionNetwork(model.widths, model.ranks, model.tokens, model.normalization, "AV",
                             model.coordinates, model.entries, model.base_ring())
     phi = twin.parametrization() if ring == "coordinates" else twin.essential_parametrization()
@@ -101,7 +101,7 @@ def vanishes_on_model(model, f, proof=True, seed=0, points=1):
     neuromanifold (images of random weights); a nonzero value proves that
     ``f`` is not in the vanishing ideal. Otherwise, with ``proof=True``,
     ``f`` is composed with the parametrization and the result compared with
-    zero: this is exact (MATH.md section 6) and needs no Gröbner basis.
+    zero: this is exact (:ref:`mathematics, §6 <math-6>`) and needs no Gröbner basis.
 
     INPUT:
 
@@ -127,7 +127,7 @@ def vanishes_on_model(model, f, proof=True, seed=0, points=1):
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.membership import vanishes_on_model
+        sage: from sage_attention.variety.membership import vanishes_on_model
         sage: M = LightningAttention(d=2, t=2, a=1, weights='AV')
         sage: F = M.essential_ring().gens()
         sage: vanishes_on_model(M, F[0] * F[5] - F[2] * F[3])
@@ -179,7 +179,7 @@ class MembershipReport:
 
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.invariants import low_rank_invariants
-        sage: from sage_attention.membership import check_family
+        sage: from sage_attention.variety.membership import check_family
         sage: M = LightningAttention(d=3, t=2, a=2)
         sage: R = check_family(M, low_rank_invariants(LightningAttention(d=3, t=2, a=1)))
         Traceback (most recent call last):
@@ -202,7 +202,7 @@ class MembershipReport:
 
             sage: from sage_attention import LightningAttention
             sage: from sage_attention.invariants import low_rank_invariants
-            sage: from sage_attention.membership import check_family
+            sage: from sage_attention.variety.membership import check_family
             sage: M = LightningAttention(d=2, t=2, a=1)
             sage: check_family(M, low_rank_invariants(M)).all_vanish
             True
@@ -228,7 +228,7 @@ class MembershipReport:
 
             sage: from sage_attention import LightningAttention
             sage: from sage_attention.invariants import low_rank_invariants
-            sage: from sage_attention.membership import check_family
+            sage: from sage_attention.variety.membership import check_family
             sage: M = LightningAttention(d=2, t=2, a=1)
             sage: check_family(M, low_rank_invariants(M)).to_dict()
             {'all_vanish': True,
@@ -259,7 +259,7 @@ def check_family(model, family, proof=True, seed=0):
 
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.invariants import low_rank_invariants
-        sage: from sage_attention.membership import check_family
+        sage: from sage_attention.variety.membership import check_family
         sage: M = LightningAttention(d=3, t=2, a=2)
         sage: fam = low_rank_invariants(LightningAttention(d=3, t=2, a=1, entries=[(1, 1)]))
 
@@ -301,7 +301,7 @@ def in_ideal(f, I):
 
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.invariants import low_rank_invariants
-        sage: from sage_attention.membership import in_ideal
+        sage: from sage_attention.variety.membership import in_ideal
         sage: M = LightningAttention(d=2, t=2, a=1)
         sage: fam = low_rank_invariants(M)
         sage: I = M.coordinate_ring().ideal(list(fam.polynomials()[:2]))

@@ -46,7 +46,7 @@ A cross coefficient is `v_a A_{bc} + v_b A_{ac}` with `A = K^T Q`::
     sage: phi(C('Y11_x12x22x31'))
     q13*k12*v11 + q23*k22*v11 + q13*k11*v12 + q23*k21*v12
 
-The linear relations of MATH.md section 2 leave `d' \cdot d \cdot d(d+1)/2`
+The linear relations of :ref:`mathematics, §2 <math-2>` leave `d' \cdot d \cdot d(d+1)/2`
 essential coordinates; every other coordinate is a linear combination of
 them::
 
@@ -149,7 +149,7 @@ class AttentionNetwork(UniqueRepresentation, SageObject):
 
     EXAMPLES::
 
-        sage: from sage_attention.network import AttentionNetwork
+        sage: from sage_attention.models.network import AttentionNetwork
         sage: from sage_attention import LightningAttention
         sage: M = AttentionNetwork(widths=(3, 1), ranks=(2,), tokens=2)
         sage: M is LightningAttention(d=3, t=2, a=2, out=1)
@@ -371,7 +371,7 @@ class AttentionNetwork(UniqueRepresentation, SageObject):
             LightningAttention(d=3, d'=1, t=2, a=2, weights='AV', entries=((1, 1),)) over Rational Field
             sage: SoftmaxAttention(d=3, t=3, a=2, out=3)
             SoftmaxAttention(d=3, d'=3, t=3, a=2) over Rational Field
-            sage: from sage_attention.network import AttentionNetwork
+            sage: from sage_attention.models.network import AttentionNetwork
             sage: AttentionNetwork((3, 3, 3), (2, 2), 3, normalization=('lightning', 'softmax'))
             AttentionNetwork(widths=(3, 3, 3), ranks=(2, 2), t=3, normalization=('lightning', 'softmax')) over Rational Field
         """
@@ -886,8 +886,7 @@ class AttentionNetwork(UniqueRepresentation, SageObject):
         Return the essential coordinates: those left after the linear relations.
 
         For `t \ge 2` these are, for each output row, one cross coordinate
-        per pair `(\{a, b\}, c)`: the entries of the tensor `T` of MATH.md
-        section 2. For `t = 1` all coordinates are essential.
+        per pair `(\{a, b\}, c)`: the entries of the tensor `T` of :ref:`mathematics, §2 <math-2>`. For `t = 1` all coordinates are essential.
 
         EXAMPLES::
 
@@ -906,7 +905,7 @@ class AttentionNetwork(UniqueRepresentation, SageObject):
 
     def linear_relations(self):
         r"""
-        Return the linear relations among the coordinates (MATH.md section 2).
+        Return the linear relations among the coordinates (:ref:`mathematics, §2 <math-2>`).
 
         These are the copy relations (a cross coefficient does not depend on
         the context token nor on the output token) and the symmetrization
@@ -1009,7 +1008,7 @@ class AttentionNetwork(UniqueRepresentation, SageObject):
 
     def cross_tensor(self, row):
         r"""
-        Return the tensor `T_{\{a,b\},c}` of MATH.md section 2 for one output row.
+        Return the tensor `T_{\{a,b\},c}` of :ref:`mathematics, §2 <math-2>` for one output row.
 
         INPUT:
 
@@ -1239,7 +1238,7 @@ class AttentionNetwork(UniqueRepresentation, SageObject):
         r"""
         Return the dimension predicted by the published formulas, or ``None``.
 
-        Single lightning layer ([HMK2024]_, MATH.md section 5), with
+        Single lightning layer ([HMK2024]_, :ref:`mathematics, §5 <math-5>`), with
         `r = \min(a, d)` and `d'` replaced by the number of output rows kept:
 
         - `t \ge 2`: `d d' + r(2d - r) - 1`;
@@ -1342,7 +1341,7 @@ class AttentionNetwork(UniqueRepresentation, SageObject):
           rank at a random point is a certified lower bound and equals the
           dimension only with high probability
 
-        OUTPUT: a :class:`~sage_attention.reports.DimensionReport`
+        OUTPUT: a :class:`~sage_attention.models.reports.DimensionReport`
 
         .. WARNING::
 
@@ -1384,12 +1383,12 @@ class AttentionNetwork(UniqueRepresentation, SageObject):
             ...
             NotImplementedError: proof=True is not available: the dimension is a rank at a random point; pass proof=False
         """
-        from sage_attention.reports import DimensionReport
+        from sage_attention.models.reports import DimensionReport
         if proof:
             raise NotImplementedError("proof=True is not available: the dimension is a rank at a "
                                       "random point; pass proof=False")
         if not self.is_lightning():
-            from sage_attention.softmax import numerical_dimension
+            from sage_attention.models.softmax import numerical_dimension
             return numerical_dimension(self, seed=seed)
         F = GF(DEFAULT_PRIME) if field is None else field
         rank, ninputs, bound = _jacobian_rank(self, F, seed)
@@ -1416,7 +1415,7 @@ class AttentionNetwork(UniqueRepresentation, SageObject):
 
         - ``seed`` -- (default: ``None``) integer, passed to :meth:`dimension`
 
-        OUTPUT: a :class:`~sage_attention.reports.FiberReport`
+        OUTPUT: a :class:`~sage_attention.models.reports.FiberReport`
 
         EXAMPLES::
 
@@ -1433,7 +1432,7 @@ class AttentionNetwork(UniqueRepresentation, SageObject):
             sage: LightningAttention(d=3, t=1, a=2, out=1, weights='AV').fibers(seed=0).statement
             'the weights are not identifiable up to the known symmetries: only Sym(A) = (A + A^T)/2 enters the map, so the fiber has dimension 3 > 1'
         """
-        from sage_attention.reports import FiberReport
+        from sage_attention.models.reports import FiberReport
         D = self.dimension(seed=seed)
         fib = D.fiber_dimension
         group, gdim, action = self._symmetry_group()
@@ -1455,7 +1454,7 @@ class AttentionNetwork(UniqueRepresentation, SageObject):
         Return the neurovariety of this model: vanishing ideal, membership,
         invariants and certificates.
 
-        OUTPUT: a :class:`~sage_attention.neurovariety.Neurovariety`
+        OUTPUT: a :class:`~sage_attention.variety.neurovariety.Neurovariety`
 
         EXAMPLES::
 
@@ -1468,9 +1467,9 @@ class AttentionNetwork(UniqueRepresentation, SageObject):
 
         .. SEEALSO::
 
-            :mod:`sage_attention.neurovariety`, :mod:`sage_attention.invariants`
+            :mod:`sage_attention.variety.neurovariety`, :mod:`sage_attention.invariants`
         """
-        from sage_attention.neurovariety import Neurovariety
+        from sage_attention.variety.neurovariety import Neurovariety
         return Neurovariety(self)
 
     def _symmetry_group(self):
@@ -1713,7 +1712,7 @@ def SoftmaxAttention(d=None, t=None, a=None, out=1, *, widths=None, ranks=None,
 
     The arguments are those of :func:`LightningAttention`. The network is
     not polynomial; its dimension is estimated numerically
-    (:func:`~sage_attention.softmax.numerical_dimension`).
+    (:func:`~sage_attention.models.softmax.numerical_dimension`).
 
     EXAMPLES::
 

@@ -46,7 +46,7 @@ EXAMPLES::
     }
     sage: parse_spec(spec.to_dsl()) == spec
     True
-    sage: from sage_attention.spec import validate
+    sage: from sage_attention.dsl.spec import validate
     sage: validate(spec)
     []
 """
@@ -65,7 +65,7 @@ class SourceSpan:
 
     EXAMPLES::
 
-        sage: from sage_attention.spec import SourceSpan
+        sage: from sage_attention.dsl.spec import SourceSpan
         sage: SourceSpan(2, 3, 2, 10)
         SourceSpan(line=2, column=3, end_line=2, end_column=10)
     """
@@ -81,7 +81,7 @@ class Normalization(Enum):
 
     EXAMPLES::
 
-        sage: from sage_attention.spec import Normalization
+        sage: from sage_attention.dsl.spec import Normalization
         sage: Normalization("softmax"), Normalization.LIGHTNING.value
         (<Normalization.SOFTMAX: 'softmax'>, 'lightning')
     """
@@ -101,7 +101,7 @@ class Field:
 
     EXAMPLES::
 
-        sage: from sage_attention.spec import Field
+        sage: from sage_attention.dsl.spec import Field
         sage: str(Field()), str(Field("GF", 7))
         ('QQ', 'GF(7)')
     """
@@ -117,7 +117,7 @@ class Field:
 
         EXAMPLES::
 
-            sage: from sage_attention.spec import Field
+            sage: from sage_attention.dsl.spec import Field
             sage: Field().build(), Field("GF", 101).build()
             (Rational Field, Finite Field of size 101)
         """
@@ -138,7 +138,7 @@ class Layer:
 
     EXAMPLES::
 
-        sage: from sage_attention.spec import Layer, Normalization
+        sage: from sage_attention.dsl.spec import Layer, Normalization
         sage: Layer(2, 1).to_dsl()
         'layer attention(rank = 2, out = 1)'
         sage: Layer(2, 3, Normalization.SOFTMAX).to_dsl()
@@ -157,7 +157,7 @@ class Layer:
 
         EXAMPLES::
 
-            sage: from sage_attention.spec import Layer
+            sage: from sage_attention.dsl.spec import Layer
             sage: Layer(out=1).to_dsl()
             'layer attention(out = 1)'
         """
@@ -193,7 +193,7 @@ class ModelSpec:
 
     EXAMPLES::
 
-        sage: from sage_attention.spec import ModelSpec, Layer
+        sage: from sage_attention.dsl.spec import ModelSpec, Layer
         sage: m = ModelSpec("m", input=3, tokens=2, layers=(Layer(2, 3), Layer(2, 3)))
         sage: m.widths, m.ranks
         ((3, 3, 3), (2, 2))
@@ -227,7 +227,7 @@ class ModelSpec:
 
         EXAMPLES::
 
-            sage: from sage_attention.spec import ModelSpec, Layer
+            sage: from sage_attention.dsl.spec import ModelSpec, Layer
             sage: ModelSpec("m", input=4, tokens=2, layers=(Layer(1, 2),)).widths
             (4, 2)
         """
@@ -240,7 +240,7 @@ class ModelSpec:
 
         EXAMPLES::
 
-            sage: from sage_attention.spec import ModelSpec, Layer
+            sage: from sage_attention.dsl.spec import ModelSpec, Layer
             sage: ModelSpec("m", input=4, tokens=2, layers=(Layer(1, 2),)).ranks
             (1,)
         """
@@ -253,7 +253,7 @@ class ModelSpec:
 
         EXAMPLES::
 
-            sage: from sage_attention.spec import ModelSpec, Layer
+            sage: from sage_attention.dsl.spec import ModelSpec, Layer
             sage: ModelSpec("m", input=4, tokens=2, layers=(Layer(1, 2),)).normalizations
             ('lightning',)
         """
@@ -265,7 +265,7 @@ class ModelSpec:
 
         EXAMPLES::
 
-            sage: from sage_attention.spec import ModelSpec, Layer
+            sage: from sage_attention.dsl.spec import ModelSpec, Layer
             sage: m = ModelSpec("m", input=3, tokens=2, layers=(Layer(2, 1),))
             sage: m.size_estimate().parameters
             15
@@ -277,18 +277,18 @@ class ModelSpec:
     def build(self):
         r"""
         Return the Sage model
-        (:class:`~sage_attention.network.AttentionNetwork`) described here.
+        (:class:`~sage_attention.models.network.AttentionNetwork`) described here.
 
         Validate the spec first (:func:`validate`).
 
         EXAMPLES::
 
-            sage: from sage_attention.spec import ModelSpec, Layer
+            sage: from sage_attention.dsl.spec import ModelSpec, Layer
             sage: m = ModelSpec("m", input=3, tokens=2, layers=(Layer(2, 1),))
             sage: N = m.build(); N.nparameters()
             15
         """
-        from sage_attention.network import AttentionNetwork
+        from sage_attention.models.network import AttentionNetwork
         return AttentionNetwork(widths=self.widths, ranks=self.ranks,
                                 tokens=self.tokens,
                                 normalization=self.normalizations,
@@ -303,7 +303,7 @@ class ModelSpec:
 
         EXAMPLES::
 
-            sage: from sage_attention.spec import ModelSpec, Layer, Field
+            sage: from sage_attention.dsl.spec import ModelSpec, Layer, Field
             sage: m = ModelSpec("m", Field("GF", 7), 2, 1, (Layer(1, 1),), entries=((1, 1),))
             sage: print(m.to_dsl())
             model m {
@@ -337,7 +337,7 @@ def format_value(value):
     EXAMPLES::
 
         sage: from fractions import Fraction
-        sage: from sage_attention.spec import format_value
+        sage: from sage_attention.dsl.spec import format_value
         sage: format_value(3), format_value(Fraction("-1/2")), format_value("slimgb")
         ('3', '-1/2', 'slimgb')
         sage: format_value((1, Fraction("1/3"))), format_value(True)
@@ -371,7 +371,7 @@ class Computation:
 
     EXAMPLES::
 
-        sage: from sage_attention.spec import Computation
+        sage: from sage_attention.dsl.spec import Computation
         sage: c = Computation("m", "vanishing_ideal", (("degree", 4), ("algorithm", "elimination")))
         sage: c.to_dsl()
         'vanishing_ideal up to degree 4 algorithm = elimination'
@@ -393,7 +393,7 @@ class Computation:
 
         EXAMPLES::
 
-            sage: from sage_attention.spec import Computation
+            sage: from sage_attention.dsl.spec import Computation
             sage: Computation("m", "dimension", (("seed", 3),)).option("seed")
             3
         """
@@ -409,7 +409,7 @@ class Computation:
 
         EXAMPLES::
 
-            sage: from sage_attention.spec import Computation
+            sage: from sage_attention.dsl.spec import Computation
             sage: Computation("m", "dimension", (("seed", 3),)).options_dict
             {'seed': 3}
         """
@@ -422,7 +422,7 @@ class Computation:
         EXAMPLES::
 
             sage: from fractions import Fraction
-            sage: from sage_attention.spec import Computation
+            sage: from sage_attention.dsl.spec import Computation
             sage: fam = (("pencil", ()), ("veronese", (("r", 2),)))
             sage: Computation("m", "invariants", (("families", fam),)).to_dsl()
             'invariants pencil, veronese(r = 2)'
@@ -460,7 +460,7 @@ class Spec:
 
     EXAMPLES::
 
-        sage: from sage_attention.spec import Spec, ModelSpec, Layer, Computation
+        sage: from sage_attention.dsl.spec import Spec, ModelSpec, Layer, Computation
         sage: s = Spec((ModelSpec("m", input=2, tokens=2, layers=(Layer(1, 1),)),),
         ....:          (Computation("m", "dimension"),))
         sage: s.model("m").widths
@@ -480,7 +480,7 @@ class Spec:
 
         EXAMPLES::
 
-            sage: from sage_attention.spec import Spec, ModelSpec
+            sage: from sage_attention.dsl.spec import Spec, ModelSpec
             sage: Spec((ModelSpec("a"),)).model("a").name
             'a'
             sage: Spec((ModelSpec("a"),)).model("b")
@@ -499,7 +499,7 @@ class Spec:
 
         EXAMPLES::
 
-            sage: from sage_attention.spec import Spec, ModelSpec, Computation
+            sage: from sage_attention.dsl.spec import Spec, ModelSpec, Computation
             sage: s = Spec((ModelSpec("a"),), (Computation("a", "fibers"),))
             sage: [c.name for c in s.computations_of("a")]
             ['fibers']
@@ -571,7 +571,7 @@ COMPUTATION_OPTIONS = {
     "certify": {"point"},
 }
 
-#: The invariant families of MATH.md section 3 and 4.
+#: The invariant families of :ref:`mathematics, §3 <math-3>` and 4.
 INVARIANT_FAMILIES = ("linear", "low_rank", "pencil", "syzygies", "veronese",
                       "sylvester", "rank_one", "chow", "single_token_low_rank", "rows", "all")
 
@@ -596,7 +596,7 @@ def did_you_mean(word, candidates):
 
     EXAMPLES::
 
-        sage: from sage_attention.spec import did_you_mean
+        sage: from sage_attention.dsl.spec import did_you_mean
         sage: did_you_mean("tokns", ["input", "tokens"])
         ' (did you mean `tokens`?)'
         sage: did_you_mean("zzz", ["input", "tokens"])
@@ -777,7 +777,7 @@ def validate(spec, force=False, available=None):
     EXAMPLES::
 
         sage: from sage_attention.dsl import parse_spec
-        sage: from sage_attention.spec import validate
+        sage: from sage_attention.dsl.spec import validate
         sage: validate(parse_spec("model m { input = 3; tokens = 2; layer attention(rank = 2, out = 1) }"))
         []
 

@@ -13,7 +13,7 @@ EXAMPLES:
 The one-entry slice of width `2`, two tokens, rank one::
 
     sage: from sage_attention import LightningAttention
-    sage: from sage_attention.neurovariety import Neurovariety
+    sage: from sage_attention.variety.neurovariety import Neurovariety
     sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
     sage: X = Neurovariety(M); X
     Neurovariety of LightningAttention(d=2, d'=1, t=2, a=1, entries=((1, 1),)) over Rational Field
@@ -60,7 +60,7 @@ def minimal_generators_count(I):
 
     EXAMPLES::
 
-        sage: from sage_attention.neurovariety import minimal_generators_count
+        sage: from sage_attention.variety.neurovariety import minimal_generators_count
         sage: R.<x,y> = QQ[]
         sage: minimal_generators_count(R.ideal([x^2, x^3, x*y, x^2*y]))
         {2: 2}
@@ -88,7 +88,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.neurovariety import Neurovariety
+        sage: from sage_attention.variety.neurovariety import Neurovariety
         sage: X = Neurovariety(LightningAttention(d=2, t=1, a=1))
         sage: X.model()
         LightningAttention(d=2, d'=1, t=1, a=1) over Rational Field
@@ -105,7 +105,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
 
     @staticmethod
     def __classcall__(cls, model):
-        from sage_attention.network import AttentionNetwork
+        from sage_attention.models.network import AttentionNetwork
         if not isinstance(model, AttentionNetwork):
             raise TypeError(f"model (={model!r}) must be an AttentionNetwork")
         return super().__classcall__(cls, model)
@@ -127,7 +127,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.neurovariety import Neurovariety
+            sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: Neurovariety(LightningAttention(d=2, t=2, a=2)).model().ranks
             (2,)
         """
@@ -140,7 +140,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.neurovariety import Neurovariety
+            sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: Neurovariety(LightningAttention(d=2, t=1, a=1)).ambient().ngens()
             4
         """
@@ -150,12 +150,12 @@ class Neurovariety(UniqueRepresentation, SageObject):
         r"""
         Return the dimension report of the model (the affine cone, by Jacobian rank).
 
-        See :meth:`~sage_attention.network.AttentionNetwork.dimension`.
+        See :meth:`~sage_attention.models.network.AttentionNetwork.dimension`.
 
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.neurovariety import Neurovariety
+            sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: Neurovariety(LightningAttention(d=3, t=2, a=1)).dimension(seed=0).dimension
             7
         """
@@ -165,13 +165,13 @@ class Neurovariety(UniqueRepresentation, SageObject):
         r"""
         Return the computation behind :meth:`vanishing_ideal` (cached).
 
-        OUTPUT: an :class:`~sage_attention.elimination.EliminationResult`
-        or an :class:`~sage_attention.implicitization.ImplicitizationResult`
+        OUTPUT: an :class:`~sage_attention.ideals.elimination.EliminationResult`
+        or an :class:`~sage_attention.ideals.implicitization.ImplicitizationResult`
 
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.neurovariety import Neurovariety
+            sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: X = Neurovariety(LightningAttention(d=2, t=2, a=1, entries=[(1, 1)]))
             sage: X.vanishing_ideal_result().weights
             'A = u*w^T'
@@ -183,10 +183,10 @@ class Neurovariety(UniqueRepresentation, SageObject):
         if key in self._results:
             return self._results[key]
         if algorithm == "elimination":
-            from sage_attention.elimination import eliminate
+            from sage_attention.ideals.elimination import eliminate
             res = eliminate(self._model, force=force)
         else:
-            from sage_attention.implicitization import implicitize
+            from sage_attention.ideals.implicitization import implicitize
             res = implicitize(self._model, degree)
             if not res.proved_complete:
                 logger.warning("interpolation of %s: complete through degree %s only, "
@@ -210,9 +210,9 @@ class Neurovariety(UniqueRepresentation, SageObject):
         INPUT:
 
         - ``algorithm`` -- (default: ``None``) ``'elimination'`` (Singular,
-          :mod:`sage_attention.elimination`: exact, complete),
+          :mod:`sage_attention.ideals.elimination`: exact, complete),
           ``'interpolation'`` (degree by degree,
-          :mod:`sage_attention.implicitization`: complete through
+          :mod:`sage_attention.ideals.implicitization`: complete through
           ``degree``, and proved complete when the result says so), or
           ``None``: elimination up to 18 essential coordinates, else
           interpolation
@@ -226,7 +226,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.neurovariety import Neurovariety
+            sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: M = LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])
             sage: I = Neurovariety(M).vanishing_ideal(); len(I.gens())
             5
@@ -254,7 +254,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.neurovariety import Neurovariety
+            sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: Neurovariety(LightningAttention(d=2, t=2, a=2)).essential_ideal().ngens()
             1
         """
@@ -276,7 +276,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.neurovariety import Neurovariety
+            sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: Neurovariety(LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])).minimal_generators_by_degree()
             {1: 4, 4: 1}
         """
@@ -297,7 +297,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.neurovariety import Neurovariety
+            sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: Neurovariety(LightningAttention(d=2, t=1, a=1)).krull_dimension()
             4
         """
@@ -310,7 +310,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.neurovariety import Neurovariety
+            sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: Neurovariety(LightningAttention(d=2, t=1, a=1)).projective_dimension()
             3
         """
@@ -326,7 +326,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.neurovariety import Neurovariety
+            sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: Neurovariety(LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])).degree()
             4
         """
@@ -340,19 +340,19 @@ class Neurovariety(UniqueRepresentation, SageObject):
         r"""
         Return whether the polynomial ``f`` vanishes on the neurovariety (exact).
 
-        Delegates to :func:`~sage_attention.membership.vanishes_on_model`
+        Delegates to :func:`~sage_attention.variety.membership.vanishes_on_model`
         (composition with the parametrization, no Gröbner basis).
 
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.neurovariety import Neurovariety
+            sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: M = LightningAttention(d=1, t=2, a=1)
             sage: X = Neurovariety(M)
             sage: all(X.contains(f) for f in M.linear_relations())
             True
         """
-        from sage_attention.membership import vanishes_on_model
+        from sage_attention.variety.membership import vanishes_on_model
         return vanishes_on_model(self._model, f)
 
     def invariants(self, families=None, **options):
@@ -362,7 +362,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.neurovariety import Neurovariety
+            sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: X = Neurovariety(LightningAttention(d=2, t=2, a=1, entries=[(1, 1)]))
             sage: len(X.invariants(['low_rank']))
             3
@@ -374,15 +374,15 @@ class Neurovariety(UniqueRepresentation, SageObject):
         r"""
         Return a certificate that ``point`` is or is not on the neuromanifold.
 
-        See :func:`~sage_attention.certificates.certify`.
+        See :func:`~sage_attention.variety.certificates.certify`.
 
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.neurovariety import Neurovariety
+            sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
             sage: Neurovariety(M).certify(M.coefficients_at(M.random_weights(seed=1))).status
             'realizable'
         """
-        from sage_attention.certificates import certify
+        from sage_attention.variety.certificates import certify
         return certify(self._model, point, families=families, seed=seed)

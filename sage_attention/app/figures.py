@@ -9,7 +9,7 @@ needed; it is imported only here, with the non-interactive ``Agg`` backend.
 
 EXAMPLES::
 
-    sage: from sage_attention.figures import make_figures
+    sage: from sage_attention.app.figures import make_figures
     sage: import tempfile, os
     sage: d = tempfile.mkdtemp()
     sage: files = make_figures(d, deltas=[3, 4], seed=0)          # long time
@@ -33,7 +33,7 @@ def plot_experiment(rows, stem, title=None):
 
     INPUT:
 
-    - ``rows`` -- rows of :func:`~sage_attention.experiments.hmk_experiment`
+    - ``rows`` -- rows of :func:`~sage_attention.app.experiments.hmk_experiment`
     - ``stem`` -- path without extension
     - ``title`` -- (default: from the rows) a string
 
@@ -41,8 +41,8 @@ def plot_experiment(rows, stem, title=None):
 
     EXAMPLES::
 
-        sage: from sage_attention.figures import plot_experiment
-        sage: from sage_attention.experiments import hmk_experiment
+        sage: from sage_attention.app.figures import plot_experiment
+        sage: from sage_attention.app.experiments import hmk_experiment
         sage: import tempfile, os
         sage: stem = os.path.join(tempfile.mkdtemp(), 'x')
         sage: [os.path.basename(p) for p in plot_experiment(hmk_experiment([3, 4]), stem)]
@@ -87,14 +87,14 @@ def slice_points(n=400, seed=0):
     T_{22,1})` are the entries of `q_1 \operatorname{Sym}(v \otimes k)`,
     computed by the package's parametrization. The real neuromanifold of
     the slice is `\{xz \le y^2\}`, its boundary the cone `xz = y^2`
-    (`v \parallel k`, MATH.md section 5); real points with `xz > y^2` lie on
+    (`v \parallel k`, :ref:`mathematics, §5 <math-5>`); real points with `xz > y^2` lie on
     the neurovariety but not on the neuromanifold.
 
     OUTPUT: ``(inside, boundary)``, two lists of triples
 
     EXAMPLES::
 
-        sage: from sage_attention.figures import slice_points
+        sage: from sage_attention.app.figures import slice_points
         sage: inside, bd = slice_points(50, seed=1)
         sage: all(x * z <= y^2 + 1e-12 for x, y, z in inside)
         True
@@ -132,7 +132,7 @@ def plot_slice(stem, n=400, seed=0):
 
     EXAMPLES::
 
-        sage: from sage_attention.figures import plot_slice
+        sage: from sage_attention.app.figures import plot_slice
         sage: import tempfile, os
         sage: stem = os.path.join(tempfile.mkdtemp(), 's')
         sage: [os.path.basename(p) for p in plot_slice(stem, n=40)]
@@ -201,11 +201,11 @@ def make_figures(outdir="doc/figures", deltas=range(3, 11), seed=0, executor=Non
     - ``outdir`` -- (default: ``'doc/figures'``) a folder, created if needed
     - ``deltas`` -- (default: `3, \dots, 10`) widths of the experiment
     - ``seed``, ``executor``, ``progress`` -- as in
-      :func:`~sage_attention.experiments.sweep`
+      :func:`~sage_attention.app.experiments.sweep`
 
     OUTPUT: the list of written paths (see the module's example)
     """
-    from sage_attention.experiments import hmk_experiment, format_table
+    from sage_attention.app.experiments import hmk_experiment, format_table
     os.makedirs(outdir, exist_ok=True)
     files = []
     for norm in ("softmax", "lightning"):

@@ -5,14 +5,14 @@ A *sweep* computes the dimension of every architecture of a grid, one row
 per architecture, optionally in parallel over a
 :class:`concurrent.futures.Executor`. Lightning networks get the exact rank
 over a prime field; softmax networks the float64 estimate of
-:mod:`sage_attention.softmax`. Progress goes to the ``sage_attention``
+:mod:`sage_attention.models.softmax`. Progress goes to the ``sage_attention``
 logger, or to a callback.
 
 [HMK2024]_ check their conjecture on softmax networks with `l = 2` layers,
 `t = 3` tokens, ranks `a_i = 2` and all widths `\delta = 3, \dots, 10`; the
 expected dimension is `\delta^2 + 2 \cdot 2(2\delta - 2)`::
 
-    sage: from sage_attention.experiments import hmk_experiment
+    sage: from sage_attention.app.experiments import hmk_experiment
     sage: rows = hmk_experiment(deltas=[3, 4, 5], seed=0)
     sage: [(r['delta'], r['dimension'], r['expected']) for r in rows]
     [(3, 25, 25), (4, 40, 40), (5, 57, 57)]
@@ -44,7 +44,7 @@ def architecture_grid(layers=(2,), widths=(3,), ranks=(2,), tokens=(3,),
 
     EXAMPLES::
 
-        sage: from sage_attention.experiments import architecture_grid
+        sage: from sage_attention.app.experiments import architecture_grid
         sage: g = architecture_grid(layers=[1, 2], widths=[3], ranks=[1], tokens=[2], normalization=['lightning'])
         sage: [(e['widths'], e['ranks'], e['tokens'], e['normalization']) for e in g]
         [((3, 3), (1,), 2, 'lightning'), ((3, 3, 3), (1, 1), 2, 'lightning')]
@@ -57,7 +57,7 @@ def architecture_grid(layers=(2,), widths=(3,), ranks=(2,), tokens=(3,),
 
 
 def _normalize_entry(entry):
-    from sage_attention.network import AttentionNetwork
+    from sage_attention.models.network import AttentionNetwork
     if isinstance(entry, AttentionNetwork):
         return {"widths": entry.widths, "ranks": entry.ranks, "tokens": entry.tokens,
                 "normalization": entry.normalization[0] if len(set(entry.normalization)) == 1
@@ -92,12 +92,12 @@ def dimension_row(entry, seed=0):
 
     EXAMPLES::
 
-        sage: from sage_attention.experiments import dimension_row
+        sage: from sage_attention.app.experiments import dimension_row
         sage: r = dimension_row({'widths': (3, 3, 3), 'ranks': (1, 2), 'tokens': 3})
         sage: r['dimension'], r['expected'], r['fiber_dimension'], r['symmetry_dimension']
         (18, None, 18, 16)
     """
-    from sage_attention.network import AttentionNetwork
+    from sage_attention.models.network import AttentionNetwork
     e = _normalize_entry(entry)
     M = AttentionNetwork(widths=e["widths"], ranks=e["ranks"], tokens=e["tokens"],
                          normalization=e["normalization"], weights=e.get("weights", "QKV"))
@@ -140,7 +140,7 @@ def sweep(grid, executor=None, progress=None, seed=0):
 
     EXAMPLES::
 
-        sage: from sage_attention.experiments import sweep, architecture_grid
+        sage: from sage_attention.app.experiments import sweep, architecture_grid
         sage: grid = architecture_grid(layers=[1, 2], widths=[3], ranks=[2], tokens=[3],
         ....:                          normalization=['lightning', 'softmax'])
         sage: seen = []
@@ -201,7 +201,7 @@ def hmk_experiment(deltas=range(3, 11), normalization="softmax", layers=2, token
 
     EXAMPLES::
 
-        sage: from sage_attention.experiments import hmk_experiment
+        sage: from sage_attention.app.experiments import hmk_experiment
         sage: r, = hmk_experiment(deltas=[6], seed=1)
         sage: r['dimension'] == r['expected'] == 6^2 + 2 * 2 * (2 * 6 - 2), r['warning']
         (True, None)
@@ -226,7 +226,7 @@ def format_table(rows, fmt="markdown"):
 
     EXAMPLES::
 
-        sage: from sage_attention.experiments import format_table, hmk_experiment
+        sage: from sage_attention.app.experiments import format_table, hmk_experiment
         sage: print(format_table(hmk_experiment(deltas=[3], normalization='lightning')))
         | widths | ranks | t | normalization | dimension | expected | agrees | parameters | fiber | inputs | gap |
         |---|---|---|---|---|---|---|---|---|---|---|

@@ -2,19 +2,19 @@ r"""
 The vanishing ideal by elimination
 
 The vanishing ideal of a neurovariety is the kernel of the parametrization
-(MATH.md section 1). This module computes it by Gröbner-basis elimination in
+(:ref:`mathematics, §1 <math-1>`). This module computes it by Gröbner-basis elimination in
 Singular (through Sage): the graph ideal `(e_i - \varphi(e_i))` of the
 parametrization, plus the rank conditions on `A`, is eliminated with respect
 to the weights.
 
 Three choices make this fast enough for the small models of [ADM2026]_:
 
-1. only the *essential* coordinates are eliminated (MATH.md section 2); the
+1. only the *essential* coordinates are eliminated (:ref:`mathematics, §2 <math-2>`); the
    linear relations are added back afterwards;
 2. the weights are the cheapest that give the same neurovariety: a generic
    `A` when `\operatorname{rank} A` is unconstrained, `A = u w^T` when it is
    one (and `t \ge 2`), a generic `A` with its `(a+1)`-minors otherwise; for
-   one token only `\operatorname{Sym}(A)` matters (MATH.md section 4), so a
+   one token only `\operatorname{Sym}(A)` matters (:ref:`mathematics, §4 <math-4>`), so a
    generic symmetric `S` replaces `A` when `2a \ge d`;
 3. the graph ideal is homogeneous once each coordinate gets the weighted
    degree of its image, and Singular's ``slimgb`` in a weighted block order
@@ -26,7 +26,7 @@ The one-entry slice of width `2`, two tokens, rank one: four linear relations
 and three quadrics, the `2 \times 2` minors of the flattening::
 
     sage: from sage_attention import LightningAttention
-    sage: from sage_attention.elimination import eliminate
+    sage: from sage_attention.ideals.elimination import eliminate
     sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
     sage: R = eliminate(M); R
     Elimination for LightningAttention(d=2, d'=1, t=2, a=1, entries=((1, 1),)) over Rational Field:
@@ -73,7 +73,7 @@ class EliminationResult:
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.elimination import eliminate
+        sage: from sage_attention.ideals.elimination import eliminate
         sage: R = eliminate(LightningAttention(d=2, t=1, a=1))
         sage: R.to_dict()['essential_generators']
         []
@@ -100,7 +100,7 @@ class EliminationResult:
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.elimination import eliminate
+            sage: from sage_attention.ideals.elimination import eliminate
             sage: d = eliminate(LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])).to_dict()
             sage: len(d['essential_generators']), len(d['linear_relations'])
             (1, 4)
@@ -121,7 +121,7 @@ def _av_twin(model):
     """
     if model.weights == "AV":
         return model
-    from sage_attention.network import AttentionNetwork
+    from sage_attention.models.network import AttentionNetwork
     return AttentionNetwork(model.widths, model.ranks, model.tokens,
                             normalization=model.normalization, weights="AV",
                             coordinates=model.coordinates, entries=model.entries,
@@ -141,7 +141,7 @@ def elimination_parametrization(model):
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.elimination import elimination_parametrization
+        sage: from sage_attention.ideals.elimination import elimination_parametrization
         sage: W, im, rel, what = elimination_parametrization(LightningAttention(d=3, t=2, a=2))
         sage: what, len(rel)
         ('A generic with its 3-minors', 1)
@@ -218,7 +218,7 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb"):
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.elimination import eliminate
+        sage: from sage_attention.ideals.elimination import eliminate
         sage: M = LightningAttention(d=3, t=2, a=1, entries=[(1, 1)])
         sage: R = eliminate(M)       # long time (1 s)
         sage: R.essential_ideal.dimension() == M.dimension(seed=0).dimension   # long time
@@ -226,7 +226,7 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb"):
 
     TESTS::
 
-        sage: from sage_attention.elimination import eliminate
+        sage: from sage_attention.ideals.elimination import eliminate
         sage: eliminate(LightningAttention(d=6, t=3, a=2))
         Traceback (most recent call last):
         ...

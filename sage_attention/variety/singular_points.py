@@ -2,7 +2,7 @@ r"""
 Singular and boundary points of one lightning attention layer
 
 For one layer with `t \ge 2` tokens the parametrization `(V, A) \mapsto T`
-(MATH.md section 2) is bilinear. Its differential drops rank exactly on
+(:ref:`mathematics, §2 <math-2>`) is bilinear. Its differential drops rank exactly on
 three kinds of weights (checked by exact Jacobian ranks in the tests):
 
 - the **vertex**: `V = 0` or `A = 0` (the image is the zero point);
@@ -16,7 +16,7 @@ three kinds of weights (checked by exact Jacobian ranks in the tests):
   generic fiber degenerates.
 
 Over the reals the last locus is the **boundary** of the neuromanifold in
-the real neurovariety (MATH.md section 5): nearby real points of the
+the real neurovariety (:ref:`mathematics, §5 <math-5>`): nearby real points of the
 neurovariety have a definite symmetric factor, which is not
 `\operatorname{Sym}(v \otimes u)` for real `v, u`. The vertex is a boundary
 point too whenever such points exist.
@@ -24,7 +24,7 @@ point too whenever such points exist.
 A random point is smooth::
 
     sage: from sage_attention import LightningAttention
-    sage: from sage_attention.singular import singular_point
+    sage: from sage_attention.variety.singular_points import singular_point
     sage: M = LightningAttention(d=3, t=2, a=2, out=2)
     sage: singular_point(M, M.random_weights(seed=1))
     A smooth point of LightningAttention(d=3, d'=2, t=2, a=2) over Rational Field:
@@ -66,7 +66,7 @@ class SingularPointReport:
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.singular import singular_point
+        sage: from sage_attention.variety.singular_points import singular_point
         sage: M = LightningAttention(d=2, t=2, a=1)
         sage: R = singular_point(M, M.random_weights(seed=0))
         sage: R.to_dict()['singular'], R.rank_A, R.rank_V
@@ -102,7 +102,7 @@ class SingularPointReport:
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.singular import singular_point
+            sage: from sage_attention.variety.singular_points import singular_point
             sage: M = LightningAttention(d=2, t=2, a=1)
             sage: singular_point(M, M.random_weights(seed=0)).to_dict()['reasons']
             []
@@ -159,13 +159,13 @@ def differential_rank(model, weights):
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.singular import differential_rank
+        sage: from sage_attention.variety.singular_points import differential_rank
         sage: M = LightningAttention(d=3, t=2, a=1)
         sage: differential_rank(M, M.random_weights(seed=2))
         7
     """
     _check_model(model)
-    from sage_attention.network import AttentionNetwork
+    from sage_attention.models.network import AttentionNetwork
     QKV = AttentionNetwork(widths=model.widths, ranks=model.ranks, tokens=model.tokens,
                            weights="QKV", entries=model.entries)
     Q, K, V = _as_qkv(model, weights)
@@ -216,7 +216,7 @@ def singular_point(model, weights=None, point=None):
       `A` and `V` are read from the cross tensors: `\operatorname{rank} A`
       is the rank of the stacked flattenings `\Phi(v_i) A`, and
       `\operatorname{rank} V` the dimension of the span of the row tensors
-      (MATH.md section 3)
+      (:ref:`mathematics, §3 <math-3>`)
 
     OUTPUT: a :class:`SingularPointReport`
 
@@ -225,7 +225,7 @@ def singular_point(model, weights=None, point=None):
     The vertex, and a coefficient point of the rank-one / rank-one locus::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.singular import singular_point
+        sage: from sage_attention.variety.singular_points import singular_point
         sage: M = LightningAttention(d=3, t=2, a=1, out=2, coordinates='scaled')
         sage: Z = matrix(QQ, 2, 3)
         sage: singular_point(M, [(matrix(QQ, [[1, 2, 3]]), matrix(QQ, [[1, 0, 1]]), Z)]).reasons

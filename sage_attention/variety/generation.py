@@ -6,11 +6,11 @@ the generators of the vanishing ideal. :func:`generation_report` checks this
 for one model, family by family and for their union:
 
 - every member is in the vanishing ideal (exact: composition with the
-  parametrization, :func:`~sage_attention.membership.check_family`);
+  parametrization, :func:`~sage_attention.variety.membership.check_family`);
 - the ideal `J` the family generates, together with the linear relations,
   is compared with the vanishing ideal `I = I(X)` computed independently
   (elimination or interpolation,
-  :class:`~sage_attention.neurovariety.Neurovariety`), in the essential
+  :class:`~sage_attention.variety.neurovariety.Neurovariety`), in the essential
   coordinates. Nothing is saturated: a family that cuts out the variety
   only set-theoretically is reported as *not* generating;
 - the minimal generators of `I` that the family misses are counted by
@@ -33,7 +33,7 @@ comparison uses Gröbner bases of the families' ideals truncated at degree
 EXAMPLES::
 
     sage: from sage_attention import LightningAttention
-    sage: from sage_attention.generation import generation_report
+    sage: from sage_attention.variety.generation import generation_report
     sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
     sage: G = generation_report(M, families=['linear', 'low_rank']); G
     Generation report for LightningAttention(d=2, d'=1, t=2, a=1, entries=((1, 1),)) over Rational Field:
@@ -68,7 +68,7 @@ class GenerationRow:
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.generation import generation_report
+        sage: from sage_attention.variety.generation import generation_report
         sage: r = generation_report(LightningAttention(d=2, t=2, a=2, entries=[(1, 1)]), ['linear']).rows[0]
         sage: r.family, r.generates, r.missing
         ('linear', False, {4: 1})
@@ -90,7 +90,7 @@ class GenerationRow:
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.generation import generation_report
+            sage: from sage_attention.variety.generation import generation_report
             sage: generation_report(LightningAttention(d=1, t=2, a=1), ['linear']).rows[0].to_dict()['generates']
             True
         """
@@ -116,7 +116,7 @@ class GenerationReport:
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.generation import generation_report
+        sage: from sage_attention.variety.generation import generation_report
         sage: G = generation_report(LightningAttention(d=1, t=2, a=1), ['linear'])
         sage: G.families_generate, G.complete
         (True, True)
@@ -145,7 +145,7 @@ class GenerationReport:
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.generation import generation_report
+            sage: from sage_attention.variety.generation import generation_report
             sage: print(generation_report(LightningAttention(d=1, t=2, a=1), ['linear']).table())
             family | members | in I(X) | minimal generators | generates | missing | seconds
             -------+---------+---------+--------------------+-----------+---------+--------
@@ -170,7 +170,7 @@ class GenerationReport:
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.generation import generation_report
+            sage: from sage_attention.variety.generation import generation_report
             sage: sorted(generation_report(LightningAttention(d=1, t=2, a=1), ['linear']).to_dict())
             ['algorithm', 'complete', 'families_generate', 'generators_by_degree', 'model', 'note', 'rows', 'seconds']
         """
@@ -232,7 +232,7 @@ def _as_rows(E, polys, p):
     r"""
     Return ``[(exponent array, residues mod p, degree)]`` for the nonzero polynomials ``polys``.
     """
-    from sage_attention.implicitization import _residues
+    from sage_attention.ideals.implicitization import _residues
     out = []
     for f in polys:
         if f:
@@ -276,13 +276,13 @@ def _row_linear(model, name, fam, Kmin, dims, nlin, bound, primes=(8388593, 8388
     missing minimal generators of `I(X)` in degree `k` are
     `\dim I(X)_k - \dim (J_k + (I(X)_{<k}))_k`.
     """
-    from sage_attention.membership import check_family
+    from sage_attention.variety.membership import check_family
     start = time.time()
     contained = check_family(model, fam).all_vanish if len(fam) else True
     E = model.essential_ring()
     to_E = model.to_essential()
     images = [g for g in (to_E(f) for f in fam.polynomials()) if g]
-    from sage_attention.implicitization import ProductSpan, _monomials
+    from sage_attention.ideals.implicitization import ProductSpan, _monomials
     n = E.ngens()
     counts, missing = {}, {}
     rows = {}
@@ -320,7 +320,7 @@ def _row_linear(model, name, fam, Kmin, dims, nlin, bound, primes=(8388593, 8388
 
 
 def _row(model, name, fam, Kmin, nlin, bound):
-    from sage_attention.membership import check_family
+    from sage_attention.variety.membership import check_family
     start = time.time()
     contained = check_family(model, fam).all_vanish if len(fam) else True
     E = model.essential_ring()
@@ -354,7 +354,7 @@ def generation_report(model, families=None, degree=None, algorithm=None):
     - ``families`` -- (default: ``None``, every family that applies) names
       in :data:`~sage_attention.invariants.FAMILIES`
     - ``degree``, ``algorithm`` -- how to compute the vanishing ideal, as in
-      :meth:`~sage_attention.neurovariety.Neurovariety.vanishing_ideal`
+      :meth:`~sage_attention.variety.neurovariety.Neurovariety.vanishing_ideal`
 
     OUTPUT: a :class:`GenerationReport` with one row per family and a last
     row for their union
@@ -362,14 +362,14 @@ def generation_report(model, families=None, degree=None, algorithm=None):
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.generation import generation_report
+        sage: from sage_attention.variety.generation import generation_report
         sage: G = generation_report(LightningAttention(d=3, t=2, a=1, entries=[(1, 1)]))  # long time
         sage: G.families_generate, G.generators_by_degree           # long time
         (True, {1: 10, 2: 45, 3: 10})
     """
     from sage_attention.invariants import FAMILIES
     from sage_attention.invariants.base import InvariantFamily
-    from sage_attention.neurovariety import Neurovariety, minimal_generators_count
+    from sage_attention.variety.neurovariety import Neurovariety, minimal_generators_count
     from sage.libs.singular.function import singular_function
     from sage.all__sagemath_singular import binomial
     X = Neurovariety(model)

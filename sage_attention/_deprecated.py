@@ -1,0 +1,85 @@
+r"""
+Old module names, kept working for one version with a deprecation warning.
+
+Version 0.1 had a flat package (``sage_attention.network``,
+``sage_attention.implicitization``, ...). Version 0.2 groups the modules
+into layers (:mod:`sage_attention.dsl`, :mod:`sage_attention.models`,
+:mod:`sage_attention.invariants`, :mod:`sage_attention.ideals`,
+:mod:`sage_attention.variety`, :mod:`sage_attention.app`). Importing an old
+name gives the new module and a :class:`DeprecationWarning`::
+
+    sage: import warnings
+    sage: with warnings.catch_warnings(record=True) as w:
+    ....:     warnings.simplefilter("always")
+    ....:     from sage_attention.implicitization import implicitize
+    sage: implicitize.__module__
+    'sage_attention.ideals.implicitization'
+    sage: print(w[0].message)
+    sage_attention.implicitization is deprecated; import from
+    sage_attention.ideals.implicitization instead
+
+This module imports no Sage.
+"""
+import importlib
+import importlib.abc
+import importlib.util
+import sys
+import warnings
+
+#: old module name -> new module name
+MOVED_MODULES = {
+    "sage_attention.spec": "sage_attention.dsl.spec",
+    "sage_attention.network": "sage_attention.models",
+    "sage_attention.softmax": "sage_attention.models.softmax",
+    "sage_attention.reports": "sage_attention.models.reports",
+    "sage_attention.neurovariety": "sage_attention.variety.neurovariety",
+    "sage_attention.membership": "sage_attention.variety.membership",
+    "sage_attention.certificates": "sage_attention.variety.certificates",
+    "sage_attention.singular": "sage_attention.variety.singular_points",
+    "sage_attention.generation": "sage_attention.variety.generation",
+    "sage_attention.export": "sage_attention.variety.export",
+    "sage_attention.elimination": "sage_attention.ideals.elimination",
+    "sage_attention.grading": "sage_attention.ideals.grading",
+    "sage_attention.symmetry": "sage_attention.ideals.symmetry",
+    "sage_attention.linalg_modp": "sage_attention.ideals.linalg_modp",
+    "sage_attention.implicitization": "sage_attention.ideals.implicitization",
+    "sage_attention.cli": "sage_attention.app.cli",
+    "sage_attention.experiments": "sage_attention.app.experiments",
+    "sage_attention.figures": "sage_attention.app.figures",
+}
+
+
+class _MovedModuleLoader(importlib.abc.Loader):
+    def __init__(self, new):
+        self.new = new
+
+    def create_module(self, spec):
+        warnings.warn(f"{spec.name} is deprecated; import from {self.new} instead",
+                      DeprecationWarning, stacklevel=3)
+        return importlib.import_module(self.new)
+
+    def exec_module(self, module):
+        pass
+
+
+class _MovedModuleFinder(importlib.abc.MetaPathFinder):
+    def find_spec(self, fullname, path=None, target=None):
+        new = MOVED_MODULES.get(fullname)
+        if new is None:
+            return None
+        return importlib.util.spec_from_loader(fullname, _MovedModuleLoader(new))
+
+
+def install():
+    r"""
+    Put the finder of old module names on ``sys.meta_path`` (once).
+
+    EXAMPLES::
+
+        sage: from sage_attention._deprecated import install, _MovedModuleFinder
+        sage: install(); install()
+        sage: sum(isinstance(f, _MovedModuleFinder) for f in sys.meta_path)
+        1
+    """
+    if not any(isinstance(f, _MovedModuleFinder) for f in sys.meta_path):
+        sys.meta_path.append(_MovedModuleFinder())
