@@ -1,26 +1,27 @@
 # Two commands do all set-up on a fresh machine:
 #   make demo   -- run the main job on the default example spec
-#   make test   -- run every test (pytest, then the sage -t doctests)
+#   make test   -- run every test (pytest, the sage -t doctests, the notebook,
+#                  and the documentation build with warnings as errors)
 PYTHON ?= python3.11
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 DOCTEST = $(BIN)/sage -tp 2 --force-lib --environment=sage_attention._doctest_environment
 
-.PHONY: demo test pytest doctest testlong bench tools venv clean
+.PHONY: demo test pytest doctest notebook docs shell testlong bench tools venv clean
 
 venv: $(STAMP)
 
 $(STAMP): setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test,docs]'
 	touch $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/sage-attention run examples/slice.att
 
-test: tools pytest doctest
+test: tools pytest doctest notebook docs
 
 # Macaulay2 for the export round-trip test (Debian's package; the M2 binary of
 # passagemath-macaulay2 does not run on every CPU). Without root or network
@@ -35,6 +36,16 @@ pytest: $(STAMP)
 doctest: $(STAMP)
 	$(DOCTEST) sage_attention doc
 
+# The example notebooks, executed cell by cell (nbmake); a failing cell fails the test.
+notebook: $(STAMP)
+	$(BIN)/python -m pytest -q --nbmake examples
+
+# The documentation site (Sphinx, furo theme) in doc/_build/html, warnings as
+# errors. The API pages are generated from the docstrings on every build.
+docs: $(STAMP)
+	$(BIN)/python -m sphinx -b html -E -W --keep-going -q doc doc/_build/html
+	touch doc/_build/nodoctest doc/_autosummary/nodoctest
+
 testlong: $(STAMP)
 	$(BIN)/python -m pytest -q tests
 	$(DOCTEST) --long --warn-long 2 sage_attention doc
@@ -46,4 +57,4 @@ bench: $(STAMP) tools
 	$(BIN)/python -m benchmarks.run
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info doc/_build doc/_autosummary

@@ -24,7 +24,11 @@ setup(
     ],
     extras_require={
         # distributed: the implicitization engine on a local Dask cluster (tests/test_implicitization.py)
-        "test": ["pytest>=8", "hypothesis>=6.100", "interegular>=0.3", "distributed>=2024.1"],
+        # nbmake: the notebooks in examples/ run as tests (make notebook)
+        "test": ["pytest>=8", "hypothesis>=6.100", "interegular>=0.3", "distributed>=2024.1",
+                 "nbmake>=1.5"],
+        # the documentation site (make docs)
+        "docs": ["sphinx>=8", "furo>=2024.8"],
         # Macaulay2 itself comes from Debian (apt-get install macaulay2): the M2 binary of
         # passagemath-macaulay2 does not run on every CPU; the wheel still ships the
         # MultigradedImplicitization package the benchmarks load.
