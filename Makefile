@@ -36,6 +36,16 @@ pytest: $(STAMP)
 doctest: $(STAMP)
 	$(DOCTEST) sage_attention doc
 
+# An interactive Sage session (preparser, Sage's integers) with the installed
+# passagemath distributions and sage_attention imported. Plain `.venv/bin/sage`
+# warns that sage.all is not available; the startup file imports the parts we have.
+SHELL_INIT = $(VENV)/sage_attention_init.sage
+shell: $(STAMP)
+	@printf '%s\n' 'from sage.all__sagemath_singular import *' \
+	  'from sage_attention import LightningAttention, SoftmaxAttention, Neurovariety, parse_spec, parse_spec_file, implicitize, certify' \
+	  > $(SHELL_INIT)
+	SAGE_STARTUP_FILE=$(SHELL_INIT) $(BIN)/sage
+
 # The example notebooks, executed cell by cell (nbmake); a failing cell fails the test.
 notebook: $(STAMP)
 	$(BIN)/python -m pytest -q --nbmake examples
