@@ -2,8 +2,6 @@
 import os
 import sys
 
-from docutils.parsers.rst import Directive
-
 # Document the checkout this file belongs to, not an installed copy.
 sys.path.insert(0, os.path.abspath(".."))
 
@@ -44,7 +42,7 @@ autodoc_default_options = {
 }
 autodoc_typehints = "none"
 autodoc_preserve_defaults = True
-# Functions keep the Sage docstring layout (INPUT:, OUTPUT:, EXAMPLES::).
+# A class shows its own docstring followed by that of __init__.
 autoclass_content = "both"
 
 # Sage's LaTeX macros used in the docstrings.
@@ -69,27 +67,7 @@ html_copy_source = False
 html_show_sourcelink = False
 pygments_style = "sphinx"
 
-# ``sage:`` sessions are literal blocks; highlight them as Python console
-# sessions would garble the ``....:`` continuation lines, so keep them plain.
+# ``sage:`` sessions are literal blocks, shown as they are (Python console
+# highlighting would garble the ``....:`` continuation lines). ``.. linkall``
+# (a Sage doctest marker) is a reST comment and renders nothing.
 highlight_language = "none"
-
-
-class _Ignored(Directive):
-    """``.. linkall`` and similar Sage doctest markers: render nothing."""
-    has_content = True
-    optional_arguments = 10
-    final_argument_whitespace = True
-
-    def run(self):
-        return []
-
-
-def setup(app):
-    # Sage-specific roles that may appear in docstrings.
-    from docutils.parsers.rst import roles
-    from docutils import nodes
-
-    def _issue(name, rawtext, text, lineno, inliner, options=None, content=None):
-        return [nodes.literal(rawtext, f"issue {text}")], []
-    roles.register_local_role("issue", _issue)
-    app.add_directive("linkall", _Ignored)

@@ -100,7 +100,7 @@ def test_forward_mode_rank_equals_symbolic_jacobian_rank(d, out, a, t, weights):
     ((3, 2, 3), (1, 1), 14),
 ])
 def test_deep_dimensions(widths, ranks, expected):
-    # values from doc/mathematics.rst, §5 and the issue tracker (HMK + corrections)
+    # values from doc/mathematics.rst, §5 (the [HMK2024] formulas and their known corrections)
     assert LightningAttention(widths=widths, ranks=ranks, t=3).dimension(seed=3).dimension == expected
 
 
