@@ -26,6 +26,9 @@ from sage_attention.errors import SpecError
 from sage_attention.dsl.spec import (Computation, Field, Layer, ModelSpec,
                                  Normalization, SourceSpan, Spec)
 
+#: The most digits a number in a spec may have.
+MAX_DIGITS = 1000
+
 _Item = namedtuple("_Item", "key value span")
 _Family = namedtuple("_Family", "name options")
 
@@ -61,7 +64,15 @@ def number(text):
         Traceback (most recent call last):
         ...
         SpecError: the number 1/0 divides by zero
+        sage: number("9" * 5000)
+        Traceback (most recent call last):
+        ...
+        SpecError: the number has 5000 digits; a spec number has at most 1000 digits
     """
+    digits = sum(ch.isdigit() for ch in str(text))
+    if digits > MAX_DIGITS:
+        raise SpecError(f"the number has {digits} digits; a spec number has at most "
+                        f"{MAX_DIGITS} digits", span_of(text) if hasattr(text, "line") else None)
     try:
         value = Fraction(str(text))
     except ZeroDivisionError:
