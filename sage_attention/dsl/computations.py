@@ -23,7 +23,7 @@ EXAMPLES::
     sage: print(COMPUTATIONS["vanishing_ideal"].describe())
     vanishing_ideal [up to degree N] [algorithm = ...]: the vanishing ideal, complete or through a degree
       degree -- integer >= 1 (default: none); interpolate through this degree (implies `algorithm = interpolation`)
-      algorithm -- one of elimination, interpolation (default: elimination up to 18 essential coordinates, else interpolation)
+      algorithm -- one of elimination, interpolation (default: elimination up to 18 essential coordinates, else interpolation); Singular's elimination (the whole ideal) or interpolation degree by degree
       applies to: lightning models
     sage: COMPUTATIONS["vanishing_ideal"].runner
     'sage_attention.app.cli.run_vanishing_ideal'
@@ -38,7 +38,18 @@ An option checks its value and says what is wrong::
     sage: COMPUTATIONS["dimension"].option("seed").problem(-1)
     '`seed` (=-1) must be an integer >= 0'
 """
+import operator
 from dataclasses import dataclass
+
+
+def _as_int(value):
+    """The integer ``value`` (a Python or Sage integer), else ``None``."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
 
 
 def _plural(n, word):
@@ -127,13 +138,13 @@ class Option:
             sage: r.problem(2, m) is None
             True
             sage: r.problem(5, m)
-            '`r` (=5) must be at most min(d, a) = 2 (larger r give no invariant)'
+            '`r` (=5) must be at most 2 (min(d, a); larger r give no invariant)'
         """
         from sage_attention.dsl.spec import format_value
         shown = format_value(value)
         if self.kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int) or (
-                    self.minimum is not None and value < self.minimum):
+            value = _as_int(value)
+            if value is None or (self.minimum is not None and value < self.minimum):
                 return f"`{self.name}` (={shown}) must be {self.type_text()}"
             bound = self.maximum
             why = ""
@@ -153,6 +164,10 @@ class Option:
             if not isinstance(value, tuple) or not value:
                 return f"`{self.name}` (={shown}) must be {self.type_text()}"
             return None
+        if not (isinstance(value, tuple) and all(isinstance(v, tuple) and len(v) == 2
+                                                 for v in value)):
+            return (f"`{self.name}` (={shown}) is not an option: list the families after "
+                    "the statement, e.g. `invariants pencil, veronese(r = 2)`")
         return None
 
     def describe(self):
@@ -297,8 +312,8 @@ class Computation:
         EXAMPLES::
 
             sage: from sage_attention.dsl.computations import COMPUTATIONS
-            sage: COMPUTATIONS["check"].with_defaults({"seed": 2})
-            {'what': 'invariants', 'families': None, 'seed': 2}
+            sage: sorted(COMPUTATIONS["check"].with_defaults({"seed": 2}).items())
+            [('families', None), ('seed', 2), ('what', 'invariants')]
         """
         out = {o.name: o.default for o in self.options}
         out.update(options)
@@ -331,7 +346,7 @@ def _veronese_bound(model):
     d, a = model.input, model.layers[0].rank if model.layers else None
     if d is None or a is None:
         return None, ""
-    return min(d, a), f"min(d, a) = {min(d, a)} (larger r give no invariant)"
+    return min(d, a), "min(d, a); larger r give no invariant"
 
 
 _SEED = Option("seed", "int", "the seed of the random weights and inputs", minimum=0,
@@ -402,7 +417,8 @@ COMPUTATIONS = {c.name: c for c in (
                 (Option("degree", "int",
                         "interpolate through this degree (implies `algorithm = interpolation`)",
                         minimum=1),
-                 Option("algorithm", "choice", "", choices=("elimination", "interpolation"),
+                 Option("algorithm", "choice", "Singular's elimination (the whole ideal) or "
+                        "interpolation degree by degree", choices=("elimination", "interpolation"),
                         default_doc="elimination up to 18 essential coordinates, else "
                                     "interpolation")),
                 "the vanishing ideal, complete or through a degree",
@@ -441,7 +457,7 @@ def check_statement(comp, model):
         sage: s = parse_spec("model m { input = 3; tokens = 2; layer attention(rank = 2, out = 1) }\n"
         ....:                "compute m { invariants veronese(r = 3, foo = 1) }")
         sage: for msg, key in check_statement(s.computations[0], s.models[0]): print(msg)
-        family `veronese`: `r` (=3) must be at most 2 (min(d, a) = 2 (larger r give no invariant))
+        family `veronese`: `r` (=3) must be at most 2 (min(d, a); larger r give no invariant)
         family `veronese` has no option `foo`; its options: r, limit
     """
     from sage_attention.dsl.spec import did_you_mean
@@ -468,10 +484,10 @@ def check_statement(comp, model):
     opts = dict(comp.options)
     for key, value in comp.options:
         option = decl.option(key)
-        if option.kind == "families":
+        problem = option.problem(value, model)
+        if option.kind == "families" and not problem:
             problems += [(msg, key) for msg in _family_problems(value, model)]
             continue
-        problem = option.problem(value, model)
         if problem:
             problems.append((problem, key))
     if problems:
@@ -558,8 +574,9 @@ def describe_all():
 
         sage: from sage_attention.dsl.computations import describe_all
         sage: print(describe_all())
-        dimension: ...
-        invariant families: linear, low_rank, pencil, syzygies, veronese(r, limit), ...
+        dimension: the dimension of the neurovariety (generic rank of the Jacobian)
+        ...
+        invariant families: linear, low_rank(limit), pencil(limit), syzygies, veronese(r, limit), ...
     """
     parts = [c.describe() for c in COMPUTATIONS.values()]
     fams = []

@@ -128,8 +128,8 @@ class SpecError(_BaseSpecError):
         sage: from sage_attention.dsl.spec import SourceSpan
         sage: print(SpecError("bad", SourceSpan(1, 3, 1, 4), "a.att", "\tx\x00y"))
         a.att:1:3: bad
-                    \x00y
-                    ^
+                    x\x00y
+                     ^
     """
 
     def __str__(self):

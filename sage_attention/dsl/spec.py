@@ -751,8 +751,6 @@ def _check_computation(chk, c, model, available, force):
     if problems:
         message, key = problems[0]
         where = span if key is None else _span_of(c.option_spans, key, span)
-        if key == "families":
-            where = span
         chk.error(message, where)
     decl = _TABLE[c.name]
     tasks = decl.size_tasks
