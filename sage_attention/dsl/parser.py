@@ -90,7 +90,10 @@ def spec_parser():
             m
             fibers
     """
-    return Lark(grammar_text(), parser="lalr", strict=True,
+    # cache=True: Lark keeps the built tables in a file of the temporary
+    # folder, keyed by the grammar and the options (checked, so a changed
+    # grammar is rebuilt); the strict build ran once when the cache was made.
+    return Lark(grammar_text(), parser="lalr", strict=True, cache=True,
                 propagate_positions=True, maybe_placeholders=True)
 
 
@@ -206,7 +209,7 @@ def parse_spec_file(path, max_bytes=MAX_SPEC_BYTES):
         sage: parse_spec_file(os.path.join(d, "missing.att"))
         Traceback (most recent call last):
         ...
-        SpecError: cannot read spec file .../missing.att: No such file or directory
+        SpecError: cannot read spec file .../missing.att: No such file or directory; check the path
         sage: parse_spec_file(d)
         Traceback (most recent call last):
         ...
@@ -233,7 +236,7 @@ def parse_spec_file(path, max_bytes=MAX_SPEC_BYTES):
     try:
         info = os.stat(path)
     except OSError as e:
-        raise SpecError(f"cannot read spec file {path}: {e.strerror}") from None
+        raise SpecError(f"cannot read spec file {path}: {e.strerror}; check the path") from None
     if stat.S_ISDIR(info.st_mode):
         raise SpecError(f"cannot read spec file {path}: it is a directory; "
                         "give the path of a spec file")
@@ -251,7 +254,8 @@ def parse_spec_file(path, max_bytes=MAX_SPEC_BYTES):
         with open(path, "rb") as f:
             data = f.read() if max_bytes is None else f.read(max_bytes + 1)
     except OSError as e:
-        raise SpecError(f"cannot read spec file {path}: {e.strerror}") from None
+        raise SpecError(f"cannot read spec file {path}: {e.strerror}; check the path and "
+                        "its permissions") from None
     if max_bytes is not None and len(data) > max_bytes:
         raise SpecError(f"cannot read spec file {path}: it has more than the limit of "
                         f"{_bytes_text(max_bytes)}; split the spec into smaller files")

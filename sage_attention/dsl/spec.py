@@ -771,9 +771,16 @@ def _check_computation(chk, c, model, available, force):
                 check_size(estimate, task, force=force, hint=hint)
             except ComputationTooLarge as e:
                 loc = f"{chk.spec.filename or '<spec>'}:{span.line}:{span.column}: " if span else ""
+                context = ""
+                lines = (chk.spec.source or "").split("\n")
+                if span and 1 <= span.line <= len(lines):
+                    from sage_attention.dsl.errors import context_lines
+                    context = "\n" + context_lines(lines[span.line - 1].rstrip("\r"),
+                                                    span.column)
                 raise ComputationTooLarge(
                     f"{loc}`{c.name}` on model `{model.name}`: {e}".replace(
-                        "pass force=True", "pass --force (or force=True)"), e.estimate) from None
+                        "pass force=True", "pass --force (or force=True)") + context,
+                    e.estimate) from None
 
 
 def validate(spec, force=False, available=None):
