@@ -185,3 +185,35 @@ def test_verbose_logs(tmp_path):
     r = run("run", "examples/deep.att", "--verbose")
     assert r.returncode == 0, r.stderr
     assert "running dimension" in r.stderr
+
+
+def test_ctrl_c_during_run_exits_130_and_does_not_go_on(tmp_path):
+    """A real SIGINT while a computation runs: exit 130, the finished model is
+    printed, the next model is not run, no traceback."""
+    import signal
+    import time
+    f = tmp_path / "big.att"
+    f.write_text("model a { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+                 "model big { input = 14; tokens = 3\n"
+                 "  layer attention(rank = 3, out = 14)\n"
+                 "  layer attention(rank = 3, out = 14) }\n"
+                 "model c { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+                 "compute a { dimension }\ncompute big { dimension; fibers }\n"
+                 "compute c { dimension }\n")
+    proc = subprocess.Popen([sys.executable, "-m", "sage_attention.app.cli", "run", str(f),
+                             "--seed", "0", "--force"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        lines = []
+        while not any("dimension computed 4" in line for line in lines):
+            line = proc.stdout.readline()
+            assert line, proc.stderr.read()
+            lines.append(line)
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and "Traceback" not in err + out
+    assert "== model c" not in out

@@ -224,6 +224,8 @@ CASES = [
     spec_error("unknown-family", SLICE + "compute slice { invariants pencl }",
                "unknown invariant family `pencl`"),
     spec_error("seed-negative", TINY + "compute m { dimension seed = -1 }", "`seed` (=-1)"),
+    spec_error("seed-too-large", TINY + "compute m { dimension seed = 18446744073709551616 }",
+               "must be at most 2^64 - 1"),
     spec_error("seed-fraction", TINY + "compute m { fibers seed = 1/2 }", "`seed` (=1/2)"),
     spec_error("veronese-foo", SLICE + "compute slice { invariants veronese(foo = 1) }",
                "family `veronese` has no option `foo`"),

@@ -36,7 +36,7 @@ An option checks its value and says what is wrong::
     sage: COMPUTATIONS["vanishing_ideal"].option("algorithm").problem("groebner")
     '`algorithm` (=groebner) must be one of elimination, interpolation'
     sage: COMPUTATIONS["dimension"].option("seed").problem(-1)
-    '`seed` (=-1) must be an integer >= 0'
+    '`seed` (=-1) must be an integer >= 0 and <= 2^64 - 1'
 """
 import operator
 from dataclasses import dataclass
@@ -93,6 +93,7 @@ class Option:
     maximum: object = None
     choices: tuple = ()
     keyword: str = None
+    maximum_doc: str = None
 
     def type_text(self):
         r"""
@@ -109,7 +110,7 @@ class Option:
             if self.minimum is not None:
                 text += f" >= {self.minimum}"
             if isinstance(self.maximum, int):
-                text += f" and <= {self.maximum}"
+                text += f" and <= {self.maximum_doc or self.maximum}"
             return text
         if self.kind == "choice":
             return "one of " + ", ".join(self.choices)
@@ -153,7 +154,7 @@ class Option:
                     return None
                 bound, why = bound(model)
             if bound is not None and value > bound:
-                return f"`{self.name}` (={shown}) must be at most {bound}" + (
+                return f"`{self.name}` (={shown}) must be at most {self.maximum_doc or bound}" + (
                     f" ({why})" if why else "")
             return None
         if self.kind == "choice":
@@ -178,7 +179,7 @@ class Option:
 
             sage: from sage_attention.dsl.computations import COMPUTATIONS
             sage: COMPUTATIONS["fibers"].option("seed").describe()
-            'seed -- integer >= 0 (default: random); the seed of the random weights and inputs'
+            'seed -- integer >= 0 and <= 2^64 - 1 (default: random); the seed of the random weights and inputs'
         """
         default = self.default_doc or ("none" if self.default is None else str(self.default))
         kind = self.type_text()
@@ -328,7 +329,7 @@ class Computation:
             sage: from sage_attention.dsl.computations import COMPUTATIONS
             sage: print(COMPUTATIONS["dimension"].describe())
             dimension: the dimension of the neurovariety (generic rank of the Jacobian)
-              seed -- integer >= 0 (default: random); the seed of the random weights and inputs
+              seed -- integer >= 0 and <= 2^64 - 1 (default: random); the seed of the random weights and inputs
               applies to: every model
         """
         lines = [f"{self.syntax or self.name}: {self.doc}"]
@@ -349,8 +350,11 @@ def _veronese_bound(model):
     return min(d, a), "min(d, a); larger r give no invariant"
 
 
+#: The largest seed (Sage's random state takes seeds of 64 bits).
+MAX_SEED = 2**64 - 1
+
 _SEED = Option("seed", "int", "the seed of the random weights and inputs", minimum=0,
-               default_doc="random")
+               maximum=MAX_SEED, maximum_doc="2^64 - 1", default_doc="random")
 _LIMIT = Option("limit", "int", "stop after this many invariants", minimum=1,
                 default_doc="no limit")
 _MAX_MINORS = Option("max_minors", "int", "refuse when there are more minors than this",
@@ -373,7 +377,8 @@ FAMILIES = {f.name: f for f in (
     Family("sylvester", "sage_attention.invariants.sylvester.sylvester_invariants",
            (Option("lines", "choice", "which lines the quadrics are restricted to",
                    choices=("generic", "coordinate"), default_doc="generic for d <= 3"),
-            Option("seed", "int", "the seed of the generic lines", minimum=0, default=0)),
+            Option("seed", "int", "the seed of the generic lines", minimum=0, maximum=MAX_SEED,
+                   maximum_doc="2^64 - 1", default=0)),
            "the Sylvester resultants of the slice quadrics"),
     Family("rank_one", "sage_attention.invariants.rank_one.rank_one_invariants", (_LIMIT,),
            "the invariants that cut out the rank-one neurovariety"),
