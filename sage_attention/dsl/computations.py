@@ -491,7 +491,7 @@ def check_statement(comp, model):
         option = decl.option(key)
         problem = option.problem(value, model)
         if option.kind == "families" and not problem:
-            problems += [(msg, key) for msg in _family_problems(value, model)]
+            problems += _family_problems(value, model)
             continue
         if problem:
             problems.append((problem, key))
@@ -519,24 +519,25 @@ def _family_problems(families, model):
     for name, options in families:
         fam = FAMILIES.get(name)
         if fam is None and name != ALL_FAMILIES:
-            out.append(f"unknown invariant family `{name}`{did_you_mean(name, names)}; "
-                       f"known: {', '.join(names)}")
+            out.append((f"unknown invariant family `{name}`{did_you_mean(name, names)}; "
+                        f"known: {', '.join(names)}", f"family:{name}"))
             continue
         known = fam.options if fam else ()
         seen = set()
         for key, value in options:
             option = fam.option(key) if fam else None
             if option is None:
-                out.append(f"family `{name}` has no option `{key}`"
-                           f"{did_you_mean(key, [o.name for o in known])}; its options: "
-                           f"{', '.join(o.name for o in known) or 'none'}")
+                out.append((f"family `{name}` has no option `{key}`"
+                            f"{did_you_mean(key, [o.name for o in known])}; its options: "
+                            f"{', '.join(o.name for o in known) or 'none'}", f"family:{name}"))
                 continue
             if key in seen:
-                out.append(f"option `{key}` of family `{name}` is given twice; keep one")
+                out.append((f"option `{key}` of family `{name}` is given twice; keep one",
+                            f"family:{name}"))
             seen.add(key)
             problem = option.problem(value, model)
             if problem:
-                out.append(f"family `{name}`: {problem}")
+                out.append((f"family `{name}`: {problem}", f"family:{name}"))
     return out
 
 
