@@ -658,8 +658,8 @@ def _add_sweep_parsers(sub):
                          "replaces the grid)")
     sw.add_argument("--seed", type=int, default=0)
     sw.add_argument("--jobs", "-j", type=int, default=1,
-                    help="worker processes (they stop with the run: Ctrl-C or the end of "
-                         "this process ends them)")
+                    help="worker processes (default: 1; they stop with the run: Ctrl-C or "
+                         "the end of this process ends them)")
     sw.add_argument("--json", action="store_true", help="print the rows as JSON")
     sw.add_argument("--csv", action="store_true", help="print the table as CSV")
     sw.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
@@ -809,18 +809,18 @@ def _run_sweep_command(args, out, err):
             print(path, file=out)
         return 0
     grid = _sweep_grid(args)
+    # The rows are computed in worker processes (one with -j 1) that ignore
+    # Ctrl-C, so this process, which only waits, always sees it (inside
+    # linbox a KeyboardInterrupt can be lost) and stops them.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
     try:
-        if args.jobs > 1:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-            ex = ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("fork"),
-                                     initializer=_worker_init)
-            try:
-                rows = experiments.sweep(grid, executor=ex, progress=progress, seed=args.seed)
-            finally:
-                _stop_pool(ex)
-        else:
-            rows = experiments.sweep(grid, progress=progress, seed=args.seed)
+        ex = ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_worker_init)
+        try:
+            rows = experiments.sweep(grid, executor=ex, progress=progress, seed=args.seed)
+        finally:
+            _stop_pool(ex)
     except KeyboardInterrupt:
         print(f"interrupted: {len(finished)} of {len(grid)} rows finished", file=err)
         if finished:
