@@ -258,6 +258,13 @@ CASES = [
                "algorithm = elimination }", "drop one of them"),
     spec_error("certify-length", SLICE + "compute slice { certify point [3, -1/2, 0, 1] }",
                "the point has 4 values; model `slice` has 28 coordinates"),
+    spec_error("certify-gf-denominator", LINE.replace("{ ", "{ field = GF(7); ")
+               + "compute line { certify point [1, 1/14, 1, 1] }",
+               "the value 1/14 is not defined over GF(7)"),
+    Case("run-certify-gf", "run", LINE.replace("{ ", "{ field = GF(7); ")
+         + "compute line { certify point [1, 1/2, 1, 1] }", 0, (), None,
+         lambda out, err: json_models(out)["line"]["computations"][0]["status"]
+         in ("realizable", "not realizable"), ("--json",)),
     spec_error("certify-empty", LINE + "compute line { certify point [] }", "`point` (=[])"),
     Case("size-guard", "check", "model m { input = 4; tokens = 3; layer attention(rank = 2, "
          "out = 4) }\ncompute m { vanishing_ideal }", 2, ("pass --force",), "line"),

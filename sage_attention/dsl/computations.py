@@ -502,6 +502,14 @@ def check_statement(comp, model):
         problems.append((f"`up to degree {opts['degree']}` asks for interpolation, but "
                          "`algorithm = elimination` computes the whole ideal; drop one of them",
                          "algorithm"))
+    if comp.name == "certify" and model.field.kind == "GF" and model.field.p:
+        p = model.field.p
+        bad = [v for v in opts["point"] if getattr(v, "denominator", 1) % p == 0]
+        if bad:
+            from sage_attention.dsl.spec import format_value
+            problems.append((f"the value {format_value(bad[0])} is not defined over "
+                             f"GF({p}): its denominator is divisible by {p}; write values "
+                             f"whose denominators are prime to {p}", "point"))
     if comp.name == "certify" and len(model.layers) == 1 and None not in model.widths:
         n = model.size_estimate().coordinates
         k = len(opts["point"])
