@@ -1,5 +1,6 @@
 """Tests of the command line ``sage-attention``."""
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -41,33 +42,13 @@ def test_missing_file(capsys):
     assert "cannot read spec file" in capsys.readouterr().err
 
 
-def test_unavailable_computation(tmp_path, capsys):
-    f = tmp_path / "a.att"
-    f.write_text("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
-                 "compute m { certify point [1, 2] }\n")
-    saved = dict(cli.COMPUTATIONS)
-    try:
-        cli.COMPUTATIONS.pop("certify", None)
-        assert cli.main(["check", str(f)]) == 2
-        assert "computation `certify` is not available in this version" in capsys.readouterr().err
-    finally:
-        cli.COMPUTATIONS.clear()
-        cli.COMPUTATIONS.update(saved)
-
-
 def test_size_guard_and_force(tmp_path, capsys):
     f = tmp_path / "big.att"
     f.write_text("model m { input = 4; tokens = 3; layer attention(rank = 2, out = 4) }\n"
                  "compute m { vanishing_ideal }\n")
-    had = "vanishing_ideal" in cli.COMPUTATIONS
-    cli.COMPUTATIONS.setdefault("vanishing_ideal", lambda model, computation, options: {})
-    try:
-        assert cli.main(["check", str(f)]) == 2
-        assert "pass --force" in capsys.readouterr().err
-        assert cli.main(["check", str(f), "--force"]) == 0
-    finally:
-        if not had:
-            del cli.COMPUTATIONS["vanishing_ideal"]
+    assert cli.main(["check", str(f)]) == 2
+    assert "pass --force" in capsys.readouterr().err
+    assert cli.main(["check", str(f), "--force"]) == 0
 
 
 def test_rank_note(tmp_path, capsys):
@@ -96,43 +77,143 @@ def test_run_text(capsys):
     assert "identifiable up to" in out
 
 
-def test_computation_failure_exit_1(tmp_path, capsys):
+def test_computation_failure_is_reported_in_place_and_the_run_goes_on(tmp_path, capsys,
+                                                                     monkeypatch):
     f = tmp_path / "a.att"
     f.write_text("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
-                 "compute m { dimension }\n")
+                 "model n { input = 1; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+                 "compute m { dimension; fibers }\ncompute n { fibers }\n")
 
     def boom(model, computation, options):
         raise RuntimeError("singular exploded")
-    saved = cli.COMPUTATIONS["dimension"]
-    cli.COMPUTATIONS["dimension"] = boom
-    try:
-        assert cli.main(["run", str(f)]) == 1
-    finally:
-        cli.COMPUTATIONS["dimension"] = saved
-    err = capsys.readouterr().err
-    assert "`dimension` on model `m` failed: RuntimeError: singular exploded" in err
-    assert "Traceback" not in err
+    monkeypatch.setattr(cli, "run_dimension", boom)
+    assert cli.main(["run", str(f), "--seed", "0"]) == 1
+    captured = capsys.readouterr()
+    assert "FAILED: `dimension`: RuntimeError: singular exploded" in captured.out
+    # the next computation and the next model ran
+    assert captured.out.count("-- fibers:") == 2 and "== model n" in captured.out
+    assert "1 computation failed: `dimension` on `m`" in captured.err
+    assert "Traceback" not in captured.out + captured.err
+    assert cli.main(["run", str(f), "--seed", "0", "--json"]) == 1
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [d["model"] for d in lines] == ["m", "n"]
+    first = lines[0]["computations"][0]
+    assert first["computation"] == "dimension"
+    assert first["error"] == "RuntimeError: singular exploded" and lines[0]["failed"]
+    assert "error" not in lines[0]["computations"][1] and "failed" not in lines[1]
 
 
-def test_interrupt_exit_130(tmp_path, capsys):
+def test_interrupt_exit_130(tmp_path, capsys, monkeypatch):
     f = tmp_path / "a.att"
     f.write_text("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
-                 "compute m { dimension; fibers }\n")
+                 "model n { input = 1; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+                 "compute m { dimension; fibers }\ncompute n { dimension }\n")
 
     def interrupt(model, computation, options):
         raise KeyboardInterrupt
-    saved = cli.COMPUTATIONS["fibers"]
-    cli.COMPUTATIONS["fibers"] = interrupt
-    try:
-        assert cli.main(["run", str(f), "--seed", "0"]) == 130
-    finally:
-        cli.COMPUTATIONS["fibers"] = saved
+    monkeypatch.setattr(cli, "run_fibers", interrupt)
+    assert cli.main(["run", str(f), "--seed", "0"]) == 130
     captured = capsys.readouterr()
     assert "dimension computed 4" in captured.out
+    assert "== model n" not in captured.out  # the run does not go on to the next model
     assert "interrupted" in captured.err
+
+
+def test_empty_specs_say_so(tmp_path, capsys):
+    for text in ("", "// only a comment\n# another\n", "\n\n;\n"):
+        f = tmp_path / "e.att"
+        f.write_text(text)
+        assert cli.main(["check", str(f)]) == 2
+        assert "the spec is empty" in capsys.readouterr().err
+        assert cli.main(["run", str(f)]) == 2
+        assert "the spec is empty" in capsys.readouterr().err
+    f.write_text("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n")
+    assert cli.main(["check", str(f)]) == 0
+    assert "no `compute` block" in capsys.readouterr().err
+    assert cli.main(["run", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "nothing to run" in err and "compute m { dimension }" in err
+
+
+def test_help_documents_exit_status_and_statements():
+    r = run("--help")
+    assert r.returncode == 0
+    for code in ("0", "1", "2", "130"):
+        assert f"\n  {code} " in r.stdout
+    assert "vanishing_ideal [up to degree N]" in r.stdout and "veronese(r, limit)" in r.stdout
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--width", "a..b"], "--width (='a..b'): `a` is not an integer"),
+    (["--width", "3..2"], "the range 3..2 is empty"),
+    (["--rank", ""], "--rank (='') lists no value"),
+    (["--width", "0"], "0 must be at least 1"),
+    (["--normalization", "relu"], "`relu` must be lightning or softmax"),
+    (["--arch", "3,3"], "must be 'widths:ranks'"),
+    (["--arch", "3,3,3:1"], "needs one rank per layer"),
+    (["--width", "1..100000"], "more than 10000 values"),
+    (["-j", "0"], "--jobs (=0) must be at least 1"),
+])
+def test_sweep_arguments(args, message, capsys):
+    assert cli.main(["sweep", "-q", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_figures_outdir_errors(tmp_path, capsys):
+    afile = tmp_path / "file"
+    afile.write_text("x")
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    ro.chmod(0o500)
+    cases = [(afile, "is not a folder"), (tmp_path / "missing" / "deeper", "does not exist")]
+    if not os.access(ro, os.W_OK):  # root can write anyway
+        cases.append((ro, "is not writable"))
+    for path, message in cases:
+        assert cli.main(["figures", "--outdir", str(path), "-q"]) == 2
+        err = capsys.readouterr().err
+        assert message in err and "Traceback" not in err
+
+
+def test_figures_default_outdir_is_not_the_docs():
+    action = next(a for a in cli._parser()._subparsers._group_actions[0].choices["figures"]._actions
+                  if a.dest == "outdir")
+    assert action.default == "figures"
 
 
 def test_verbose_logs(tmp_path):
     r = run("run", "examples/deep.att", "--verbose")
     assert r.returncode == 0, r.stderr
     assert "running dimension" in r.stderr
+
+
+def test_ctrl_c_during_run_exits_130_and_does_not_go_on(tmp_path):
+    """A real SIGINT while a computation runs: exit 130, the finished model is
+    printed, the next model is not run, no traceback."""
+    import signal
+    import time
+    f = tmp_path / "big.att"
+    f.write_text("model a { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+                 "model big { input = 14; tokens = 3\n"
+                 "  layer attention(rank = 3, out = 14)\n"
+                 "  layer attention(rank = 3, out = 14) }\n"
+                 "model c { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+                 "compute a { dimension }\ncompute big { dimension; fibers }\n"
+                 "compute c { dimension }\n")
+    proc = subprocess.Popen([sys.executable, "-m", "sage_attention.app.cli", "run", str(f),
+                             "--seed", "0", "--force"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        lines = []
+        while not any("dimension computed 4" in line for line in lines):
+            line = proc.stdout.readline()
+            assert line, proc.stderr.read()
+            lines.append(line)
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and "Traceback" not in err + out
+    assert "== model c" not in out

@@ -57,7 +57,11 @@ def test_parse_full_example():
     assert spec.computations[3].options == (("degree", 4),)
     assert spec.computations[4].options == (("what", "invariants"),)
     assert spec.computations[5].option("point") == (3, Fraction(-1, 2), 0)
-    assert validate(spec) == []
+    # the slice has 28 coordinates: a 3-value point is refused by `check`
+    with pytest.raises(SpecError, match="the point has 3 values; model `slice` has 28 coordinates"):
+        validate(spec)
+    point = "[" + ", ".join(["0"] * 27 + ["-1/2"]) + "]"
+    assert validate(parse_spec(SLICE.replace("[3, -1/2,\n                 0]", point))) == []
     assert parse_spec(spec.to_dsl()) == spec
 
 
@@ -96,10 +100,14 @@ def test_examples_parse_and_validate():
 def test_deep_dimension_not_refused_by_size_guard():
     spec = parse_spec_file(ROOT / "examples" / "deep.att")
     validate(spec)  # the Jacobian needs no coordinates
-    bigger = parse_spec(spec.to_dsl() + "compute deep { invariants }\n")
+    bigger = parse_spec(spec.to_dsl()
+                        + "compute deep { vanishing_ideal algorithm = interpolation }\n")
     with pytest.raises(ComputationTooLarge, match="coordinate ring"):
         validate(bigger)
     validate(bigger, force=True)
+    # the invariant families are defined for one layer: `check` says so
+    with pytest.raises(SpecError, match="`invariants` needs a model with one layer"):
+        validate(parse_spec(spec.to_dsl() + "compute deep { invariants }\n"), force=True)
 
 
 def test_vanishing_ideal_size_guard_and_algorithm():

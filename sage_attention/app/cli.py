@@ -7,16 +7,20 @@ Run the computations of a spec file::
     sage-attention run examples/slice.att --json     # one JSON object per model
     sage-attention check examples/slice.att          # parse and validate only
     sage-attention sweep --width 3..6 --rank 1..2 -j 2   # dimension table over a grid
-    sage-attention figures --outdir doc/figures      # [HMK2024] experiment + slice plot
+    sage-attention figures --outdir figures          # [HMK2024] experiment + slice plot
 
-Exit status: 0 on success, 2 on an error in the spec (message on stderr, no
-traceback), 1 when a computation fails, 130 when interrupted (Ctrl-C; what
-finished is printed).
+Exit status (:data:`EXIT_STATUS`): 0 when everything ran; 1 when a
+computation failed (it is reported in place, as text or as a JSON record
+with its ``"error"``, and the run goes on with the next computation and
+model); 2 on an error in the spec or the arguments, and for a spec with
+nothing to run (message on stderr with the location and a fix, no
+traceback); 130 when interrupted by Ctrl-C (what finished is printed).
 
-Computations are pluggable: :data:`COMPUTATIONS` maps the name of a
-``compute`` statement to a runner ``(model, computation, options) -> dict``
-(JSON-able; an optional ``"text"`` entry is the readable report). Modules
-add theirs with :func:`register`.
+The statements, their options and their runners are declared once, in
+:data:`sage_attention.dsl.computations.COMPUTATIONS`; a runner is a
+function ``(model, computation, options) -> dict`` (JSON-able; an optional
+``"text"`` entry is the readable report), named there by its dotted name and
+imported only when it runs. Modules add theirs with :func:`register`.
 
 EXAMPLES::
 
@@ -35,13 +39,26 @@ EXAMPLES::
     0
 """
 import argparse
+import importlib
 import json
 import logging
+import os
+import signal
 import sys
 
-from sage_attention.errors import ComputationTooLarge, SageAttentionError
+from sage_attention.errors import SageAttentionError
+from sage_attention.dsl.computations import (ALL_FAMILIES, COMPUTATIONS as TABLE,
+                                              FAMILIES as FAMILY_TABLE, describe_all)
 
 logger = logging.getLogger("sage_attention")
+
+#: The exit statuses of ``sage-attention``.
+EXIT_STATUS = {
+    0: "everything ran",
+    1: "a computation failed (reported in place; the run went on)",
+    2: "an error in the spec or the arguments, or nothing to run (no traceback)",
+    130: "interrupted by Ctrl-C (what finished is printed)",
+}
 
 
 def run_dimension(model, computation, options):
@@ -52,7 +69,8 @@ def run_dimension(model, computation, options):
 
     - ``model`` -- the Sage model
     - ``computation`` -- the :class:`~sage_attention.dsl.spec.Computation`
-    - ``options`` -- dictionary; ``seed`` (default: ``None``)
+    - ``options`` -- dictionary of the options declared in
+      :data:`sage_attention.dsl.computations.COMPUTATIONS` (``seed``)
 
     OUTPUT: a dictionary (the report's ``to_dict()`` and its ``text``)
 
@@ -93,15 +111,36 @@ def run_fibers(model, computation, options):
     return result
 
 
+def resolve(dotted):
+    r"""
+    Return the object named by the dotted name ``dotted`` (imported now).
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.cli import resolve
+        sage: resolve("sage_attention.app.cli.run_dimension").__name__
+        'run_dimension'
+    """
+    module, _, name = dotted.rpartition(".")
+    return getattr(importlib.import_module(module), name)
+
+
 def _families_of(model, options):
-    from sage_attention.invariants import FAMILIES, invariants
-    chosen = options.get("families") or (("all", ()),)
+    import inspect
+    chosen = options.get("families") or ((ALL_FAMILIES, ()),)
+    seed = options.get("seed")
     out = []
     for name, opts in chosen:
-        if name == "all":
+        if name == ALL_FAMILIES:
+            from sage_attention.invariants import invariants
             out.append(invariants(model))
-        else:
-            out.append(FAMILIES[name](model, **dict(opts)))
+            continue
+        fn = resolve(FAMILY_TABLE[name].function)
+        kwargs = dict(opts)
+        if seed is not None and "seed" not in kwargs and \
+                "seed" in inspect.signature(fn).parameters:
+            kwargs["seed"] = seed
+        out.append(fn(model, **kwargs))
     return out
 
 
@@ -167,9 +206,6 @@ def run_check(model, computation, options):
         'low_rank: all 3 members vanish on the neurovariety (exact composition)'
     """
     from sage_attention.variety.membership import check_family
-    what = options.get("what", "invariants")
-    if what != "invariants":
-        raise ValueError(f"`check {what}` is not known; use `check invariants`")
     reports, lines = [], []
     for fam in _families_of(model, options):
         rep = check_family(model, fam, seed=options.get("seed") or 0)
@@ -190,8 +226,9 @@ def run_vanishing_ideal(model, computation, options):
     Run ``vanishing_ideal [up to degree N] [algorithm = A]``.
 
     ``algorithm = elimination`` (Singular; complete) or ``interpolation``
-    (degree by degree up to ``N``, default 4); without one, elimination for
-    small models and interpolation otherwise.
+    (degree by degree up to ``N``, default 4); ``up to degree N`` alone means
+    interpolation through degree ``N``; with neither, elimination for small
+    models and interpolation otherwise.
 
     INPUT: as for :func:`run_dimension`
 
@@ -216,6 +253,8 @@ def run_vanishing_ideal(model, computation, options):
     X = model.neurovariety()
     algorithm = options.get("algorithm")
     degree = options.get("degree")
+    if degree is not None and algorithm is None:
+        algorithm = "interpolation"
     res = X.vanishing_ideal_result(algorithm=algorithm, degree=degree,
                                    force=bool(options.get("force", False)))
     gens = [g for g in res.ideal.gens() if g]
@@ -273,38 +312,53 @@ def run_certify(model, computation, options):
     return out
 
 
-#: Runners of the computation statements, by name.
-COMPUTATIONS = {
-    "dimension": run_dimension,
-    "fibers": run_fibers,
-    "invariants": run_invariants,
-    "check": run_check,
-    "vanishing_ideal": run_vanishing_ideal,
-    "certify": run_certify,
-}
+#: Runners given as functions by :func:`register` (the table's dotted
+#: names are resolved when a computation runs).
+RUNNERS = {}
 
 
-def register(name, runner, options=()):
+def runner(name):
     r"""
-    Make the computation ``name`` available to ``sage-attention run``.
+    Return the function that runs the statement ``name``.
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.cli import runner
+        sage: runner("fibers").__name__
+        'run_fibers'
+    """
+    if name in RUNNERS:
+        return RUNNERS[name]
+    return resolve(TABLE[name].runner)
+
+
+def register(name, runner, options=(), doc=""):
+    r"""
+    Make the computation ``name`` available to ``sage-attention``.
 
     INPUT:
 
     - ``name`` -- string; the statement name
     - ``runner`` -- function ``(model, computation, options) -> dict``
-    - ``options`` -- (default: ``()``) option names the statement accepts,
-      added to :data:`sage_attention.dsl.spec.COMPUTATION_OPTIONS`
+    - ``options`` -- (default: ``()``) the options the statement accepts:
+      :class:`~sage_attention.dsl.computations.Option` objects, or names
+      (then any non-negative integer is accepted)
+    - ``doc`` -- (default: ``""``) one line for the reference
 
     EXAMPLES::
 
-        sage: from sage_attention.app.cli import register, COMPUTATIONS
-        sage: register("fibers", COMPUTATIONS["fibers"])
-        sage: 'fibers' in COMPUTATIONS
-        True
+        sage: from sage_attention.app.cli import register, runner, RUNNERS
+        sage: from sage_attention.dsl.computations import COMPUTATIONS
+        sage: register("hello", lambda model, computation, options: {"text": "hi"}, ["times"])
+        sage: COMPUTATIONS["hello"].option_names, runner("hello")(None, None, {})
+        (('times',), {'text': 'hi'})
+        sage: _ = COMPUTATIONS.pop("hello"); _ = RUNNERS.pop("hello")
     """
-    from sage_attention.dsl.spec import COMPUTATION_OPTIONS
-    COMPUTATIONS[name] = runner
-    COMPUTATION_OPTIONS.setdefault(name, set()).update(options)
+    from sage_attention.dsl.computations import Computation, Option, register as add
+    opts = tuple(o if isinstance(o, Option) else Option(str(o), "int", minimum=0)
+                 for o in options)
+    add(Computation(name, f"{runner.__module__}.{runner.__qualname__}", opts, doc))
+    RUNNERS[name] = runner
 
 
 def _jsonable(value):
@@ -330,7 +384,7 @@ def _model_header(spec_model, model):
     exact = len(spec_model.layers) == 1
     return {
         "model": spec_model.name,
-        "architecture": repr(model),
+        "architecture": repr(model) if model is not None else "(not built)",
         "field": str(spec_model.field),
         "widths": list(spec_model.widths),
         "ranks": list(spec_model.ranks),
@@ -376,9 +430,22 @@ def _emit(result, as_json, out):
     out.flush()
 
 
+def _error_entry(comp, error):
+    message = str(error) if isinstance(error, SageAttentionError) else \
+        f"{type(error).__name__}: {error}"
+    return {"computation": comp.name, "options": dict(comp.options),
+            "error": message, "error_type": type(error).__name__,
+            "text": f"FAILED: `{comp.to_dsl()}`: {message}"}
+
+
 def run_spec(spec, as_json=False, seed=None, out=None):
     r"""
     Run every computation of a validated spec and print a report per model.
+
+    A computation that fails is reported in place (its entry has an
+    ``"error"`` and the text says FAILED) and the run goes on with the next
+    computation and model. Ctrl-C stops the run: the finished part of the
+    current model is printed and ``KeyboardInterrupt`` propagates.
 
     INPUT:
 
@@ -388,7 +455,7 @@ def run_spec(spec, as_json=False, seed=None, out=None):
     - ``out`` -- (default: ``sys.stdout``) where to print
 
     OUTPUT: the list of result dictionaries, one per model with
-    computations
+    computations; a result with a failure has ``"failed": True``
 
     EXAMPLES::
 
@@ -411,27 +478,40 @@ def run_spec(spec, as_json=False, seed=None, out=None):
         if not comps:
             continue
         logger.info("building model %s", spec_model.name)
-        model = spec_model.build()
+        try:
+            model = spec_model.build()
+        except KeyboardInterrupt:
+            raise
+        except Exception as e:
+            result = _model_header(spec_model, None)
+            result["failed"] = True
+            result["computations"] = [_error_entry(c, e) for c in comps]
+            _emit(result, as_json, out)
+            results.append(result)
+            continue
         result = _model_header(spec_model, model)
         try:
             for comp in comps:
+                decl = TABLE[comp.name]
                 options = dict(comp.options)
                 if comp.name == "check" and "families" not in options:
                     listed = tuple(f for c in comps if c.name == "invariants"
                                    for f in dict(c.options).get("families", ()))
                     if listed:
                         options["families"] = listed
-                if seed is not None:
+                if seed is not None and decl.option("seed") is not None:
                     options.setdefault("seed", seed)
+                options = decl.with_defaults(options)
                 logger.info("model %s: running %s", spec_model.name, comp.to_dsl())
                 try:
-                    value = COMPUTATIONS[comp.name](model, comp, options)
-                except (KeyboardInterrupt, SageAttentionError):
+                    value = runner(comp.name)(model, comp, options)
+                except KeyboardInterrupt:
                     raise
                 except Exception as e:
-                    raise ComputationFailed(
-                        f"`{comp.to_dsl()}` on model `{spec_model.name}` failed: "
-                        f"{type(e).__name__}: {e}") from e
+                    logger.info("model %s: %s failed", spec_model.name, comp.name)
+                    result["failed"] = True
+                    result["computations"].append(_error_entry(comp, e))
+                    continue
                 entry = {"computation": comp.name, "options": dict(comp.options)}
                 entry.update(value)
                 result["computations"].append(entry)
@@ -442,6 +522,7 @@ def run_spec(spec, as_json=False, seed=None, out=None):
                 logger.info("model %s: %s done", spec_model.name, comp.name)
         except BaseException:
             if result["computations"]:
+                result["interrupted"] = True
                 _emit(result, as_json, out)
             raise
         _emit(result, as_json, out)
@@ -461,19 +542,28 @@ class ComputationFailed(SageAttentionError):
     """
 
 
+def _epilog():
+    codes = "\n".join(f"  {k:<4} {v}" for k, v in EXIT_STATUS.items())
+    return f"exit status:\n{codes}\n\ncompute statements:\n" + "\n".join(
+        "  " + line for line in describe_all().splitlines())
+
+
 def _parser():
     p = argparse.ArgumentParser(
         prog="sage-attention",
-        description="Algebraic geometry of attention networks: run a spec file.")
+        description="Algebraic geometry of attention networks: run a spec file.",
+        epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="command", required=True)
-    run = sub.add_parser("run", help="parse, validate and run the computations of a spec")
+    run = sub.add_parser("run", help="parse, validate and run the computations of a spec",
+                         epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     run.add_argument("spec", help="the spec file (.att)")
     run.add_argument("--json", action="store_true", help="print one JSON object per model")
     run.add_argument("--force", action="store_true", help="skip the size guard")
     run.add_argument("--seed", type=int, default=None,
                      help="seed for computations that do not set one")
     run.add_argument("--verbose", "-v", action="store_true", help="log progress to stderr")
-    check = sub.add_parser("check", help="parse and validate a spec only")
+    check = sub.add_parser("check", help="parse and validate a spec only",
+                           epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     check.add_argument("spec", help="the spec file (.att)")
     check.add_argument("--force", action="store_true", help="skip the size guard")
     check.add_argument("--verbose", "-v", action="store_true", help="log progress to stderr")
@@ -481,28 +571,82 @@ def _parser():
     return p
 
 
-def _int_list(text):
+#: The largest grid ``sweep`` accepts (rows).
+MAX_SWEEP_ROWS = 10000
+
+
+class UsageError(SageAttentionError):
+    r"""
+    A command-line argument is malformed (exit status 2).
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.cli import UsageError
+        sage: str(UsageError("--width (='a..b'): ..."))
+        "--width (='a..b'): ..."
+    """
+
+
+def _int_list(text, option="--width", minimum=1):
     r"""
     Return the integers of ``'3,5..7'`` as a list: ``[3, 5, 6, 7]``.
+
+    INPUT:
+
+    - ``text`` -- string; comma-separated integers and ranges ``lo..hi``
+    - ``option`` -- (default: ``'--width'``) the option, for messages
+    - ``minimum`` -- (default: `1`) the smallest allowed integer
 
     EXAMPLES::
 
         sage: from sage_attention.app.cli import _int_list
         sage: _int_list('3,5..7')
         [3, 5, 6, 7]
+
+    TESTS::
+
+        sage: _int_list('a..b')
+        Traceback (most recent call last):
+        ...
+        UsageError: --width (='a..b'): `a` is not an integer; write e.g. 3,5..7
+        sage: _int_list('3..2')
+        Traceback (most recent call last):
+        ...
+        UsageError: --width (='3..2'): the range 3..2 is empty; write lo..hi with lo <= hi, e.g. 2..3
     """
+    def integer(word):
+        word = word.strip()
+        if not word.lstrip("+-").isdigit() or len(word) > 18:
+            raise UsageError(f"{option} (={text!r}): `{word}` is not an integer"
+                             f"{'' if len(word) <= 18 else ' of at most 18 digits'}; "
+                             "write e.g. 3,5..7")
+        value = int(word)
+        if value < minimum:
+            raise UsageError(f"{option} (={text!r}): {value} must be at least {minimum}")
+        return value
+
     out = []
     for part in text.split(","):
         if ".." in part:
-            lo, hi = part.split("..")
-            out += list(range(int(lo), int(hi) + 1))
+            lo, _, hi = part.partition("..")
+            lo, hi = integer(lo), integer(hi)
+            if lo > hi:
+                raise UsageError(f"{option} (={text!r}): the range {lo}..{hi} is empty; write "
+                                 f"lo..hi with lo <= hi, e.g. {hi}..{lo}")
+            if hi - lo >= MAX_SWEEP_ROWS:
+                raise UsageError(f"{option} (={text!r}): the range {lo}..{hi} has more than "
+                                 f"{MAX_SWEEP_ROWS} values")
+            out += list(range(lo, hi + 1))
         elif part.strip():
-            out.append(int(part))
+            out.append(integer(part))
+    if not out:
+        raise UsageError(f"{option} (={text!r}) lists no value; write e.g. 3,5..7")
     return out
 
 
 def _add_sweep_parsers(sub):
-    sw = sub.add_parser("sweep", help="dimension table over a grid of architectures")
+    sw = sub.add_parser("sweep", help="dimension table over a grid of architectures",
+                        epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     sw.add_argument("--layers", default="2", help="numbers of layers, e.g. 1,2 (default: 2)")
     sw.add_argument("--width", default="3", help="widths (all layers equal), e.g. 3..10")
     sw.add_argument("--rank", default="2", help="attention ranks, e.g. 1..2")
@@ -514,20 +658,119 @@ def _add_sweep_parsers(sub):
                          "replaces the grid)")
     sw.add_argument("--seed", type=int, default=0)
     sw.add_argument("--jobs", "-j", type=int, default=1,
-                    help="worker processes (a concurrent.futures.ProcessPoolExecutor)")
+                    help="worker processes (default: 1; they stop with the run: Ctrl-C or "
+                         "the end of this process ends them)")
     sw.add_argument("--json", action="store_true", help="print the rows as JSON")
     sw.add_argument("--csv", action="store_true", help="print the table as CSV")
     sw.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     fg = sub.add_parser("figures", help="the [HMK2024] experiment tables and plots, and the "
                                         "neuromanifold slice plot (needs matplotlib)")
-    fg.add_argument("--outdir", default="doc/figures")
+    fg.add_argument("--outdir", default="figures",
+                    help="the folder to write into (default: ./figures; created if its parent "
+                         "exists)")
     fg.add_argument("--seed", type=int, default=0)
     fg.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+
+
+def _check_outdir(path):
+    r"""
+    Make sure ``path`` is a writable folder (created if its parent exists).
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.cli import _check_outdir
+        sage: _check_outdir("/proc/version")
+        Traceback (most recent call last):
+        ...
+        UsageError: --outdir (=/proc/version) is not a folder; give a folder, e.g. --outdir figures
+    """
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UsageError(f"--outdir (={path}) is not a folder; give a folder, "
+                         "e.g. --outdir figures")
+    if not os.path.exists(path):
+        parent = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(parent):
+            raise UsageError(f"--outdir (={path}): its parent folder {parent} does not exist; "
+                             "create it first or choose another folder")
+        try:
+            os.mkdir(path)
+        except OSError as e:
+            raise UsageError(f"--outdir (={path}) cannot be created: {e.strerror}; "
+                             "choose a writable folder") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise UsageError(f"--outdir (={path}) is not writable; choose a writable folder")
+
+
+def _worker_init():
+    """Run in each sweep worker: ignore Ctrl-C (the parent stops the pool)
+    and die with the parent (Linux ``PR_SET_PDEATHSIG``)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        import ctypes
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+    if os.getppid() == 1:  # the parent died before prctl
+        os._exit(1)
+
+
+def _stop_pool(executor):
+    """Cancel what has not started and kill the workers."""
+    processes = list(getattr(executor, "_processes", {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        try:
+            proc.kill()
+        except Exception:  # pragma: no cover
+            pass
+    for proc in processes:
+        proc.join(5)
+
+
+def _sweep_grid(args):
+    from sage_attention.app import experiments
+    norms = [n.strip() for n in args.normalization.split(",")]
+    for n in norms:
+        if n not in ("lightning", "softmax"):
+            raise UsageError(f"--normalization (={args.normalization!r}): `{n}` must be "
+                             "lightning or softmax")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs (={args.jobs}) must be at least 1")
+    if args.arch:
+        grid = []
+        for a in args.arch:
+            widths, sep, ranks = a.partition(":")
+            if not sep:
+                raise UsageError(f"--arch (={a!r}) must be 'widths:ranks', e.g. 3,4,5:2,3")
+            widths = _int_list(widths, "--arch widths")
+            ranks = _int_list(ranks, "--arch ranks")
+            if len(ranks) != len(widths) - 1:
+                raise UsageError(f"--arch (={a!r}) needs one rank per layer: "
+                                 f"{len(widths) - 1} layers, {len(ranks)} ranks")
+            for t in _int_list(args.tokens, "--tokens"):
+                for norm in norms:
+                    grid.append({"widths": widths, "ranks": ranks, "tokens": t,
+                                 "normalization": norm})
+    else:
+        layers, widths = _int_list(args.layers, "--layers"), _int_list(args.width, "--width")
+        ranks, tokens = _int_list(args.rank, "--rank"), _int_list(args.tokens, "--tokens")
+        n = len(layers) * len(widths) * len(ranks) * len(tokens) * len(norms)
+        if n > MAX_SWEEP_ROWS:
+            raise UsageError(f"the grid has {n} architectures, more than {MAX_SWEEP_ROWS}; "
+                             "narrow --width, --rank, --tokens or --layers")
+        grid = experiments.architecture_grid(layers=layers, widths=widths, ranks=ranks,
+                                             tokens=tokens, normalization=norms)
+    if len(grid) > MAX_SWEEP_ROWS:
+        raise UsageError(f"the grid has {len(grid)} architectures, more than {MAX_SWEEP_ROWS}")
+    return grid
 
 
 def _run_sweep_command(args, out, err):
     r"""
     Run ``sage-attention sweep`` or ``sage-attention figures``.
+
+    Ctrl-C prints the rows that finished (and stops the worker pool).
 
     EXAMPLES::
 
@@ -543,53 +786,75 @@ def _run_sweep_command(args, out, err):
         0
     """
     from sage_attention.app import experiments
+    finished = []
 
     def progress(done, total, row):
+        finished.append(row)
         if not args.quiet:
             print(f"[{done}/{total}] widths {row['widths']} ranks {row['ranks']} "
                   f"t={row['tokens']} {row['normalization']}: dimension {row['dimension']} "
                   f"(expected {row['expected']}) {row['seconds']:.2f}s", file=err, flush=True)
 
+    def show(rows):
+        if args.json:
+            print(json.dumps(rows), file=out)
+        else:
+            print(experiments.format_table(rows, "csv" if args.csv else "markdown"), file=out)
+        out.flush()
+
     if args.command == "figures":
+        _check_outdir(args.outdir)
         from sage_attention.app.figures import make_figures
         for path in make_figures(args.outdir, seed=args.seed, progress=progress):
             print(path, file=out)
         return 0
-    if args.arch:
-        grid = []
-        for a in args.arch:
-            widths, _, ranks = a.partition(":")
-            for t in _int_list(args.tokens):
-                for norm in args.normalization.split(","):
-                    grid.append({"widths": _int_list(widths), "ranks": _int_list(ranks),
-                                 "tokens": t, "normalization": norm.strip()})
-    else:
-        grid = experiments.architecture_grid(
-            layers=_int_list(args.layers), widths=_int_list(args.width),
-            ranks=_int_list(args.rank), tokens=_int_list(args.tokens),
-            normalization=[n.strip() for n in args.normalization.split(",")])
-    if args.jobs > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(args.jobs,
-                                 mp_context=multiprocessing.get_context("fork")) as ex:
+    grid = _sweep_grid(args)
+    # The rows are computed in worker processes (one with -j 1) that ignore
+    # Ctrl-C, so this process, which only waits, always sees it (inside
+    # linbox a KeyboardInterrupt can be lost) and stops them.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    try:
+        ex = ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_worker_init)
+        try:
             rows = experiments.sweep(grid, executor=ex, progress=progress, seed=args.seed)
-    else:
-        rows = experiments.sweep(grid, progress=progress, seed=args.seed)
-    if args.json:
-        print(json.dumps(rows), file=out)
-    else:
-        print(experiments.format_table(rows, "csv" if args.csv else "markdown"), file=out)
+        finally:
+            _stop_pool(ex)
+    except KeyboardInterrupt:
+        print(f"interrupted: {len(finished)} of {len(grid)} rows finished", file=err)
+        if finished:
+            show(finished)
+        raise
+    show(rows)
     return 0
+
+
+#: The largest spec file read (bytes); a larger one is refused before reading.
+MAX_SPEC_BYTES = 1 << 20
 
 
 def _load(path, force, err):
     from sage_attention.dsl import parse_spec_file, validate
-    spec = parse_spec_file(path)
-    notes = validate(spec, force=force, available=set(COMPUTATIONS))
+    spec = parse_spec_file(path, max_bytes=MAX_SPEC_BYTES)
+    notes = validate(spec, force=force)
     for note in notes:
         print(note, file=err)
     return spec
+
+
+def _nothing_to_run(spec, path):
+    """The message for a spec without models or computations (or ``None``)."""
+    if not spec.models:
+        return (f"{path}: the spec is empty: no `model` and no `compute` block\n"
+                "fix: describe a model and what to compute, e.g.\n"
+                "    model m { input = 3; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+                "    compute m { dimension }")
+    if not spec.computations:
+        n = len(spec.models)
+        return (f"{path}: nothing to run: {n} model{'s' * (n != 1)} but no `compute` block\n"
+                f"fix: add e.g. `compute {spec.models[0].name} {{ dimension }}`")
+    return None
 
 
 def main(argv=None):
@@ -600,7 +865,8 @@ def main(argv=None):
 
     - ``argv`` -- (default: ``sys.argv[1:]``) list of strings
 
-    OUTPUT: the exit status (``0``, ``1``, ``2`` or ``130``)
+    OUTPUT: the exit status (:data:`EXIT_STATUS`: ``0``, ``1``, ``2`` or
+    ``130``)
 
     EXAMPLES::
 
@@ -616,6 +882,15 @@ def main(argv=None):
                       ^
         expected: a newline or `;`, or `}`
         fix: put a newline or `;` before `tokens`
+        2
+
+    A spec with nothing to run says so::
+
+        sage: empty = os.path.join(d, "empty.att")
+        sage: _ = open(empty, "w").write("// only a comment\n")
+        sage: main(["run", empty])
+        .../empty.att: the spec is empty: no `model` and no `compute` block
+        fix: ...
         2
         sage: sys.stderr = sys.__stderr__
     """
@@ -643,18 +918,32 @@ def main(argv=None):
     except KeyboardInterrupt:
         print("interrupted", file=err)
         return 130
+    nothing = _nothing_to_run(spec, args.spec)
     if args.command == "check":
+        if not spec.models:
+            print(nothing, file=err)
+            return 2
         n, c = len(spec.models), len(spec.computations)
         print(f"{args.spec}: ok: {n} model{'s' * (n != 1)}, "
               f"{c} computation{'s' * (c != 1)}", file=err)
+        if nothing:
+            print(f"note: {nothing.split(': ', 1)[1]}", file=err)
         return 0
+    if nothing:
+        print(nothing, file=err)
+        return 2
+    # No SIGINT handler of our own: it would replace the one of cysignals,
+    # and Ctrl-C would no longer stop Singular or linbox mid-computation.
     try:
-        run_spec(spec, as_json=args.json, seed=args.seed, out=out)
+        results = run_spec(spec, as_json=args.json, seed=args.seed, out=out)
     except KeyboardInterrupt:
         print("interrupted: the reports above are what finished", file=err)
         return 130
-    except SageAttentionError as e:
-        print(f"error: {e}", file=err)
+    failed = [(r["model"], c["computation"]) for r in results for c in r["computations"]
+              if "error" in c]
+    if failed:
+        print(f"{len(failed)} computation{'s' * (len(failed) != 1)} failed: "
+              + ", ".join(f"`{c}` on `{m}`" for m, c in failed), file=err)
         return 1
     return 0
 

@@ -28,6 +28,121 @@ EXAMPLES::
     fix: put a newline or `;` before `tokens`
 """
 from sage_attention.errors import SageAttentionError
+from sage_attention.errors import SpecError as _BaseSpecError
+
+#: At most this many characters of a source line are shown around the caret.
+CONTEXT_WIDTH = 72
+
+
+def _visible(ch):
+    """The printable form of one character (control characters escaped)."""
+    code = ord(ch)
+    if ch == "\ufeff":
+        return "\\ufeff"
+    if code < 32 or code == 127 or 0x80 <= code < 0xA0 or 0xD800 <= code < 0xE000:
+        return f"\\x{code:02x}" if code < 256 else f"\\u{code:04x}"
+    return ch
+
+
+def render_context(source_line, column, width=CONTEXT_WIDTH):
+    r"""
+    Return the source line as shown under a message, and the column of the
+    caret in it.
+
+    Tabs are expanded to the next multiple of 8 (so the caret stays under
+    the character), control characters such as NUL are escaped (``\x00``),
+    and a long line is cut to ``width`` characters around the column, with
+    ``...`` where it is cut.
+
+    INPUT:
+
+    - ``source_line`` -- string; one line of the source
+    - ``column`` -- integer; the 1-based column (characters) in it
+    - ``width`` -- (default: `72`) how many characters to keep
+
+    OUTPUT: a pair ``(text, caret_column)`` (1-based)
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.errors import render_context
+        sage: render_context("\tinput = x", 10)
+        ('        input = x', 17)
+        sage: render_context("a\x00b", 3)
+        ('a\\x00b', 6)
+        sage: text, col = render_context("[" * 100000, 50000)
+        sage: len(text) < 100, text[:3], text[col - 1]
+        (True, '...', '[')
+    """
+    pieces, caret, pos = [], None, 0
+    for i, ch in enumerate(source_line):
+        if i == column - 1:
+            caret = pos + 1
+        if ch == "\t":
+            shown = " " * (8 - pos % 8)
+        else:
+            shown = _visible(ch)
+        pieces.append(shown)
+        pos += len(shown)
+    if caret is None:
+        caret = pos + max(1, column - len(source_line))
+    text = "".join(pieces)
+    if len(text) > width:
+        start = max(0, min(caret - 1 - width // 2, len(text) - width))
+        end = start + width
+        cut = text[start:end]
+        caret -= start
+        if start > 0:
+            cut, caret = "..." + cut[3:], caret
+        if end < len(text):
+            cut = cut[:-3] + "..."
+        text = cut
+    return text, caret
+
+
+def context_lines(source_line, column):
+    r"""
+    Return the two lines (source and caret) shown under a message.
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.errors import context_lines
+        sage: print(context_lines("input = 0", 9))
+            input = 0
+                    ^
+    """
+    text, caret = render_context(source_line, column)
+    return f"    {text}\n    {' ' * (caret - 1)}^"
+
+
+class SpecError(_BaseSpecError):
+    r"""
+    A semantic error in a spec file, shown with its source line.
+
+    It is a :class:`sage_attention.errors.SpecError`; the source line is
+    shown through :func:`render_context` (tabs, control characters and
+    long lines are safe).
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.errors import SpecError
+        sage: from sage_attention.dsl.spec import SourceSpan
+        sage: print(SpecError("bad", SourceSpan(1, 3, 1, 4), "a.att", "\tx\x00y"))
+        a.att:1:3: bad
+                    x\x00y
+                     ^
+    """
+
+    def __str__(self):
+        if self.span is None:
+            return self.message
+        where = f"{self.filename or '<spec>'}:{self.span.line}:{self.span.column}"
+        text = f"{where}: {self.message}"
+        if self.source is not None:
+            lines = self.source.split("\n")
+            if 1 <= self.span.line <= len(lines):
+                line = lines[self.span.line - 1].rstrip("\r")
+                text += "\n" + context_lines(line, self.span.column)
+        return text
 
 
 class DSLSyntaxError(SageAttentionError, SyntaxError):
@@ -75,7 +190,7 @@ class DSLSyntaxError(SageAttentionError, SyntaxError):
         where = f"{filename or '<spec>'}:{line}:{column}"
         text = f"{where}: {self.label}: {what}"
         if source_line:
-            text += f"\n    {source_line}\n    {' ' * (column - 1)}^"
+            text += "\n" + context_lines(source_line.rstrip("\r"), column)
         if expected:
             text += f"\nexpected: {expected}"
         text += f"\nfix: {self.hint}"

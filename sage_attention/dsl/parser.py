@@ -90,7 +90,10 @@ def spec_parser():
             m
             fibers
     """
-    return Lark(grammar_text(), parser="lalr", strict=True,
+    # cache=True: Lark keeps the built tables in a file of the temporary
+    # folder, keyed by the grammar and the options (checked, so a changed
+    # grammar is rebuilt); the strict build ran once when the cache was made.
+    return Lark(grammar_text(), parser="lalr", strict=True, cache=True,
                 propagate_positions=True, maybe_placeholders=True)
 
 
@@ -134,6 +137,10 @@ def parse_spec(text, filename=None):
         sage: parse_spec("")
         Spec(models=(), computations=())
     """
+    if not isinstance(text, str):
+        raise TypeError(f"text (={text!r:.40}) must be a string")
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a byte order mark is not part of the spec
     try:
         tree = spec_parser().parse(text)
     except UnexpectedInput as e:
@@ -143,18 +150,48 @@ def parse_spec(text, filename=None):
     except VisitError as e:
         orig = e.orig_exc
         if isinstance(orig, SpecError):
-            raise SpecError(orig.message, orig.span, filename, text) from None
+            raise E.SpecError(orig.message, orig.span, filename, text) from None
         raise
     return replace(spec, filename=filename, source=text)
 
 
-def parse_spec_file(path):
+#: The default size limit of a spec file (bytes).
+MAX_SPEC_BYTES = 1 << 20
+
+
+def _decode(data, filename):
+    """Decode UTF-8, reporting a bad byte with its line, column and caret."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        good = data[:e.start].decode("utf-8")
+        line = good.count("\n") + 1
+        line_start = data.rfind(b"\n", 0, e.start) + 1
+        line_end = data.find(b"\n", e.start)
+        raw = data[line_start:len(data) if line_end < 0 else line_end]
+        shown = raw.decode("utf-8", errors="backslashreplace")
+        column = len(data[line_start:e.start].decode("utf-8")) + 1
+        bad = data[e.start:e.end].hex(" ")
+        raise E.SpecError(f"invalid UTF-8 (byte {bad}): spec files are UTF-8 text; "
+                          "re-save the file as UTF-8",
+                          _Span(line, column), filename, "\n" * (line - 1) + shown) from None
+
+
+class _Span:
+    def __init__(self, line, column):
+        self.line, self.column = line, column
+
+
+def parse_spec_file(path, max_bytes=MAX_SPEC_BYTES):
     r"""
     Parse the spec file at ``path``.
 
     INPUT:
 
-    - ``path`` -- string or path
+    - ``path`` -- string or path; a regular file of UTF-8 text (a byte
+      order mark is accepted)
+    - ``max_bytes`` -- (default: 1 MB) larger files are refused before
+      they are read; ``None`` for no limit
 
     OUTPUT: a :class:`~sage_attention.dsl.spec.Spec`
 
@@ -172,15 +209,64 @@ def parse_spec_file(path):
         sage: parse_spec_file(os.path.join(d, "missing.att"))
         Traceback (most recent call last):
         ...
-        SpecError: cannot read spec file .../missing.att: No such file or directory
+        SpecError: cannot read spec file .../missing.att: No such file or directory; check the path
+        sage: parse_spec_file(d)
+        Traceback (most recent call last):
+        ...
+        SpecError: cannot read spec file ...: it is a directory; give the path of a spec file
+        sage: parse_spec_file("/dev/zero")
+        Traceback (most recent call last):
+        ...
+        SpecError: cannot read spec file /dev/zero: it is a character device, not a regular file; ...
+        sage: parse_spec_file(f, max_bytes=10)
+        Traceback (most recent call last):
+        ...
+        SpecError: cannot read spec file ...: it has 69 bytes, more than the limit of 10 bytes; ...
+        sage: _ = open(f, "wb").write(b"model m {\n  input = \xff }")
+        sage: parse_spec_file(f)
+        Traceback (most recent call last):
+        ...
+        SpecError: .../a.att:2:11: invalid UTF-8 (byte ff): spec files are UTF-8 text; re-save the file as UTF-8
+              input = \xff }
+                      ^
     """
+    import os
+    import stat
     path = Path(path)
     try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise SpecError(f"cannot read spec file {path}: {reason}") from None
+        info = os.stat(path)
+    except OSError as e:
+        raise SpecError(f"cannot read spec file {path}: {e.strerror}; check the path") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise SpecError(f"cannot read spec file {path}: it is a directory; "
+                        "give the path of a spec file")
+    if not stat.S_ISREG(info.st_mode):
+        kind = ("a FIFO" if stat.S_ISFIFO(info.st_mode) else
+                "a character device" if stat.S_ISCHR(info.st_mode) else
+                "a block device" if stat.S_ISBLK(info.st_mode) else
+                "a socket" if stat.S_ISSOCK(info.st_mode) else "a special file")
+        raise SpecError(f"cannot read spec file {path}: it is {kind}, not a regular file; "
+                        "save the spec to a file and give its path")
+    if max_bytes is not None and info.st_size > max_bytes:
+        raise SpecError(f"cannot read spec file {path}: it has {info.st_size} bytes, more than "
+                        f"the limit of {_bytes_text(max_bytes)}; split the spec into smaller files")
+    try:
+        with open(path, "rb") as f:
+            data = f.read() if max_bytes is None else f.read(max_bytes + 1)
+    except OSError as e:
+        raise SpecError(f"cannot read spec file {path}: {e.strerror}; check the path and "
+                        "its permissions") from None
+    if max_bytes is not None and len(data) > max_bytes:
+        raise SpecError(f"cannot read spec file {path}: it has more than the limit of "
+                        f"{_bytes_text(max_bytes)}; split the spec into smaller files")
+    text = _decode(data, str(path))
     return parse_spec(text, filename=str(path))
+
+
+def _bytes_text(n):
+    if n >= 1 << 20 and n % (1 << 20) == 0:
+        return f"{n >> 20} MB ({n} bytes)"
+    return f"{n} bytes"
 
 
 # ----------------------------------------------------------- error reporting
@@ -420,7 +506,10 @@ def syntax_error(e, text, filename=None):
         hint = E.UnexpectedCharacter.default_hint
         if char in "\"'":
             hint = "write numbers and names without quotes"
-        return make(E.UnexpectedCharacter, f"`{char}`", e.line, e.column,
+        shown = "".join(E._visible(ch) for ch in char)
+        if char == "\x00":
+            hint = "the file contains a NUL byte: is it a binary file? give a text spec file"
+        return make(E.UnexpectedCharacter, f"`{shown}`", e.line, e.column,
                     _expected_text(e.allowed), hint)
 
     is_end = isinstance(e, UnexpectedEOF) or getattr(e.token, "type", None) == "$END"

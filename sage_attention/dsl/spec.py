@@ -56,6 +56,8 @@ from enum import Enum
 from fractions import Fraction
 
 from sage_attention.errors import SpecError
+from sage_attention.dsl.computations import (ALL_FAMILIES, COMPUTATIONS as _TABLE,
+                                              FAMILIES as _FAMILY_TABLE, check_statement)
 
 
 @dataclass(frozen=True)
@@ -560,34 +562,12 @@ class Spec:
 
 # ------------------------------------------------------------------ validation
 
-#: The computations the language knows, with the options each accepts.
-#: Modules that add a computation extend this table.
-COMPUTATION_OPTIONS = {
-    "dimension": {"seed", "proof", "method"},
-    "fibers": {"seed"},
-    "invariants": {"families", "degree", "seed"},
-    "vanishing_ideal": {"degree", "algorithm"},
-    "check": {"what", "degree", "algorithm", "seed"},
-    "certify": {"point"},
-}
+#: The option names of each computation statement, read from the table
+#: :data:`sage_attention.dsl.computations.COMPUTATIONS` (kept for old callers).
+COMPUTATION_OPTIONS = {name: set(c.option_names) for name, c in _TABLE.items()}
 
-#: The invariant families of :ref:`mathematics, §3 <math-3>` and 4.
-INVARIANT_FAMILIES = ("linear", "low_rank", "pencil", "syzygies", "veronese",
-                      "sylvester", "rank_one", "chow", "single_token_low_rank", "rows", "all")
-
-#: ``algorithm =`` values of ``vanishing_ideal`` that do not eliminate, so
-#: the elimination size limit does not apply (only the coordinate count).
-SCALABLE_ALGORITHMS = {"interpolation", "linear_algebra", "linear", "invariants"}
-
-#: The size-guard task of each computation (see :func:`sage_attention.sizes.check_size`).
-SIZE_TASKS = {
-    "dimension": ("jacobian",),
-    "fibers": ("jacobian",),
-    "invariants": ("coordinates",),
-    "vanishing_ideal": ("coordinates", "elimination"),
-    "check": ("coordinates", "parametrization"),
-    "certify": ("coordinates",),
-}
+#: The invariant family names, read from :data:`sage_attention.dsl.computations.FAMILIES`.
+INVARIANT_FAMILIES = tuple(_FAMILY_TABLE) + (ALL_FAMILIES,)
 
 
 def did_you_mean(word, candidates):
@@ -606,15 +586,58 @@ def did_you_mean(word, candidates):
     return f" (did you mean `{close[0]}`?)" if close else ""
 
 
-def _is_prime(p):
+#: ``GF(p)`` needs ``p`` below this bound (so primality is decided exactly).
+MAX_CHARACTERISTIC = 2**64
+
+#: The largest width, rank or number of tokens a spec may write.
+MAX_SIZE = 10**6
+
+
+def is_prime(p):
+    r"""
+    Return whether the integer ``p`` (`< 2^{64}`) is prime.
+
+    A deterministic Miller-Rabin test (the first twelve primes as bases
+    decide every `p < 3.3 \cdot 10^{24}`), so ``GF(2^61 - 1)`` is checked
+    at once.
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.spec import is_prime
+        sage: [p for p in range(30) if is_prime(p)]
+        [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]
+        sage: is_prime(2**61 - 1), is_prime(2**61 + 1), is_prime(3215031751)
+        (True, False, False)
+        sage: is_prime(2**64 + 13)
+        Traceback (most recent call last):
+        ...
+        ValueError: p (=18446744073709551629) must be below 2^64
+    """
+    if p >= MAX_CHARACTERISTIC:
+        raise ValueError(f"p (={p}) must be below 2^64")
     if p < 2:
         return False
-    i = 2
-    while i * i <= p:
-        if p % i == 0:
+    bases = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
+    for q in bases:
+        if p % q == 0:
+            return p == q
+    d, s = p - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    for a in bases:
+        x = pow(a, d, p)
+        if x in (1, p - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % p
+            if x == p - 1:
+                break
+        else:
             return False
-        i += 1
     return True
+
+
+_is_prime = is_prime
 
 
 class _Checker:
@@ -625,17 +648,22 @@ class _Checker:
         self.notes = []
 
     def error(self, message, span):
-        raise SpecError(message, span, self.spec.filename, self.spec.source)
+        from sage_attention.dsl.errors import SpecError as LocatedSpecError
+        raise LocatedSpecError(message, span, self.spec.filename, self.spec.source)
 
     def note(self, message, span):
         where = f"{self.spec.filename or '<spec>'}:{span.line}:{span.column}: " if span else ""
         self.notes.append(f"{where}note: {message}")
 
-    def positive(self, value, what, span):
+    def positive(self, value, what, span, maximum=MAX_SIZE):
         if value is None:
             return
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            self.error(f"{what} (={value}) must be a positive integer", span)
+            self.error(f"{what} (={format_value(value)}) must be a positive integer", span)
+        if maximum is not None and value > maximum:
+            shown = str(value) if len(str(value)) <= 40 else f"a number of {len(str(value))} digits"
+            self.error(f"{what} (={shown}) must be at most {maximum}; no computation of this "
+                       "package is feasible beyond", span)
 
 
 def _span_of(spans, key, default):
@@ -654,9 +682,19 @@ def _check_model(chk, m):
         seen.setdefault(key, span)
     if m.field.kind == "GF":
         span = _span_of(m.item_spans, "field", m.span)
-        chk.positive(m.field.p, "the characteristic p", span)
-        if not _is_prime(m.field.p):
+        chk.positive(m.field.p, "the characteristic p", span, maximum=None)
+        if m.field.p >= MAX_CHARACTERISTIC:
+            shown = str(m.field.p) if len(str(m.field.p)) <= 40 else \
+                f"a number of {len(str(m.field.p))} digits"
+            chk.error(f"GF(p) needs p below 2^64, got p (={shown}); try a prime such as 32003",
+                      span)
+        if not is_prime(m.field.p):
             chk.error(f"GF(p) needs p prime, got p (={m.field.p}); try a prime such as 32003", span)
+        if m.coordinates == "scaled" and m.field.p in (2, 3, 5):
+            chk.error(f"`coordinates = scaled` divides by 2, 3 and 6, so it needs a field of "
+                      f"characteristic other than 2, 3, 5 (here GF({m.field.p})); use "
+                      "`coordinates = raw` or a larger prime", _span_of(m.item_spans,
+                                                                        "coordinates", span))
     for key, what in (("input", "input width"), ("tokens", "the number of tokens")):
         value = getattr(m, key)
         if value is None:
@@ -706,38 +744,19 @@ def _check_model(chk, m):
 
 def _check_computation(chk, c, model, available, force):
     span = c.span
-    if c.name not in COMPUTATION_OPTIONS:
-        chk.error(f"unknown computation `{c.name}`{did_you_mean(c.name, COMPUTATION_OPTIONS)}; "
-                  f"known: {', '.join(sorted(COMPUTATION_OPTIONS))}", span)
-    if available is not None and c.name not in available:
+    if available is not None and c.name in _TABLE and c.name not in available:
         chk.error(f"computation `{c.name}` is not available in this version; available: "
                   f"{', '.join(sorted(available))}", span)
-    allowed = COMPUTATION_OPTIONS[c.name]
-    seen = set()
-    for key, kspan in c.option_spans or tuple((k, span) for k, _ in c.options):
-        if key not in allowed:
-            chk.error(f"`{c.name}` has no option `{key}`{did_you_mean(key, allowed)}; "
-                      f"its options: {', '.join(sorted(allowed))}", kspan)
-        if key in seen:
-            chk.error(f"option `{key}` of `{c.name}` is given twice; keep one", kspan)
-        seen.add(key)
+    problems = check_statement(c, model)
+    if problems:
+        message, key = problems[0]
+        where = span if key is None else _span_of(c.option_spans, key, span)
+        chk.error(message, where)
+    decl = _TABLE[c.name]
+    tasks = decl.size_tasks
     opts = c.options_dict
-    for key in ("seed", "degree"):
-        if key in opts:
-            value = opts[key]
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                chk.error(f"`{key}` (={format_value(value)}) must be a non-negative integer",
-                          _span_of(c.option_spans, key, span))
-    for name, _ in opts.get("families", ()):
-        if name not in INVARIANT_FAMILIES:
-            chk.error(f"unknown invariant family `{name}`{did_you_mean(name, INVARIANT_FAMILIES)}; "
-                      f"known: {', '.join(INVARIANT_FAMILIES)}", span)
-    if c.name == "certify":
-        point = opts.get("point", ())
-        if not point:
-            chk.error("`certify point [...]` needs a non-empty list of numbers", span)
-    tasks = SIZE_TASKS.get(c.name, ())
-    if c.name == "vanishing_ideal" and opts.get("algorithm") in SCALABLE_ALGORITHMS:
+    if c.name == "vanishing_ideal" and (opts.get("algorithm") == "interpolation"
+                                        or "degree" in opts):
         tasks = ("coordinates",)
     if tasks:
         from sage_attention.errors import ComputationTooLarge
@@ -752,9 +771,16 @@ def _check_computation(chk, c, model, available, force):
                 check_size(estimate, task, force=force, hint=hint)
             except ComputationTooLarge as e:
                 loc = f"{chk.spec.filename or '<spec>'}:{span.line}:{span.column}: " if span else ""
+                context = ""
+                lines = (chk.spec.source or "").split("\n")
+                if span and 1 <= span.line <= len(lines):
+                    from sage_attention.dsl.errors import context_lines
+                    context = "\n" + context_lines(lines[span.line - 1].rstrip("\r"),
+                                                    span.column)
                 raise ComputationTooLarge(
                     f"{loc}`{c.name}` on model `{model.name}`: {e}".replace(
-                        "pass force=True", "pass --force (or force=True)"), e.estimate) from None
+                        "pass force=True", "pass --force (or force=True)") + context,
+                    e.estimate) from None
 
 
 def validate(spec, force=False, available=None):

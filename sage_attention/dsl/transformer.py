@@ -26,8 +26,11 @@ from sage_attention.errors import SpecError
 from sage_attention.dsl.spec import (Computation, Field, Layer, ModelSpec,
                                  Normalization, SourceSpan, Spec)
 
+#: The most digits a number in a spec may have.
+MAX_DIGITS = 1000
+
 _Item = namedtuple("_Item", "key value span")
-_Family = namedtuple("_Family", "name options")
+_Family = namedtuple("_Family", "name options span")
 
 
 def span_of(meta):
@@ -61,7 +64,15 @@ def number(text):
         Traceback (most recent call last):
         ...
         SpecError: the number 1/0 divides by zero
+        sage: number("9" * 5000)
+        Traceback (most recent call last):
+        ...
+        SpecError: the number has 5000 digits; a spec number has at most 1000 digits
     """
+    digits = sum(ch.isdigit() for ch in str(text))
+    if digits > MAX_DIGITS:
+        raise SpecError(f"the number has {digits} digits; a spec number has at most "
+                        f"{MAX_DIGITS} digits", span_of(text) if hasattr(text, "line") else None)
     try:
         value = Fraction(str(text))
     except ZeroDivisionError:
@@ -226,10 +237,14 @@ class SpecTransformer(Transformer):
 
     def invariants(self, meta, children):
         """invariants: "invariants" [family ("," family)*] option*"""
-        families = tuple((f.name, f.options) for f in children if isinstance(f, _Family))
+        fams = [f for f in children if isinstance(f, _Family)]
+        families = tuple((f.name, f.options) for f in fams)
         options = [c for c in children if isinstance(c, _Item)]
         first = _Item("families", families, span_of(meta)) if families else None
-        return self._statement("invariants", meta, options, first)
+        comp = self._statement("invariants", meta, options, first)
+        # where each family is written, keyed `family:NAME`, for messages
+        return replace(comp, option_spans=comp.option_spans
+                       + tuple((f"family:{f.name}", f.span) for f in fams))
 
     def vanishing_ideal(self, meta, children):
         """vanishing_ideal: "vanishing_ideal" [_up_to_degree] option*
@@ -256,7 +271,8 @@ class SpecTransformer(Transformer):
     def family(self, meta, children):
         """family: NAME ["(" option ("," option)* ")"]"""
         return _Family(str(children[0]),
-                       tuple((o.key, o.value) for o in children[1:] if o is not None))
+                       tuple((o.key, o.value) for o in children[1:] if o is not None),
+                       span_of(meta))
 
     def option(self, meta, children):
         """option: NAME "=" value"""

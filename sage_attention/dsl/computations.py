@@ -1,0 +1,605 @@
+r"""
+The table of computations
+
+This module is the one place that declares what a ``compute`` block may
+say: each computation statement with its options (their types, ranges and
+defaults), the models it applies to (lightning or softmax, one layer or
+deep, weight space, field) and the dotted name of the function that runs it
+(resolved by :mod:`sage_attention.app.cli` only when the computation runs),
+and each invariant family with its options.
+
+``sage-attention check`` validates a spec against this table
+(:func:`check_statement`), and ``sage-attention run`` reads its options
+through the same table (:meth:`Computation.with_defaults`), so a statement
+that passes ``check`` is never refused by ``run`` for a reason ``check``
+could have seen. Like the rest of :mod:`sage_attention.dsl`, it imports no
+Sage.
+
+EXAMPLES::
+
+    sage: from sage_attention.dsl.computations import COMPUTATIONS, FAMILIES
+    sage: sorted(COMPUTATIONS)
+    ['certify', 'check', 'dimension', 'fibers', 'invariants', 'vanishing_ideal']
+    sage: print(COMPUTATIONS["vanishing_ideal"].describe())
+    vanishing_ideal [up to degree N] [algorithm = ...]: the vanishing ideal, complete or through a degree
+      degree -- integer >= 1 (default: none); interpolate through this degree (implies `algorithm = interpolation`)
+      algorithm -- one of elimination, interpolation (default: elimination up to 18 essential coordinates, else interpolation); Singular's elimination (the whole ideal) or interpolation degree by degree
+      applies to: lightning models
+    sage: COMPUTATIONS["vanishing_ideal"].runner
+    'sage_attention.app.cli.run_vanishing_ideal'
+    sage: sorted(FAMILIES)
+    ['chow', 'linear', 'low_rank', 'pencil', 'rank_one', 'rows', 'single_token_low_rank',
+     'sylvester', 'syzygies', 'veronese']
+
+An option checks its value and says what is wrong::
+
+    sage: COMPUTATIONS["vanishing_ideal"].option("algorithm").problem("groebner")
+    '`algorithm` (=groebner) must be one of elimination, interpolation'
+    sage: COMPUTATIONS["dimension"].option("seed").problem(-1)
+    '`seed` (=-1) must be an integer >= 0 and <= 2^64 - 1'
+"""
+import operator
+from dataclasses import dataclass
+
+
+def _as_int(value):
+    """The integer ``value`` (a Python or Sage integer), else ``None``."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def _plural(n, word):
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+@dataclass(frozen=True)
+class Option:
+    r"""
+    One option of a computation statement or of an invariant family.
+
+    INPUT:
+
+    - ``name`` -- string; the key written in the spec
+    - ``kind`` -- ``"int"``, ``"choice"``, ``"point"`` (a list of numbers)
+      or ``"families"`` (the family list of ``invariants``)
+    - ``doc`` -- string; what it does
+    - ``default`` -- (default: ``None``) the value ``run`` uses when the
+      option is not written
+    - ``default_doc`` -- (default: ``None``) how to print the default
+    - ``minimum``, ``maximum`` -- (default: ``None``) bounds of an
+      ``"int"``; ``maximum`` may be a function of the
+      :class:`~sage_attention.dsl.spec.ModelSpec` returning ``(bound, why)``
+    - ``choices`` -- (default: ``()``) the values of a ``"choice"``
+    - ``keyword`` -- (default: ``name``) the keyword of the library call
+      that receives the value
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.computations import Option
+        sage: o = Option("seed", "int", "the random seed", minimum=0)
+        sage: o.problem(3) is None, o.problem(True), o.problem("x")
+        (True, '`seed` (=true) must be an integer >= 0', '`seed` (=x) must be an integer >= 0')
+    """
+    name: str
+    kind: str
+    doc: str = ""
+    default: object = None
+    default_doc: str = None
+    minimum: int = None
+    maximum: object = None
+    choices: tuple = ()
+    keyword: str = None
+    maximum_doc: str = None
+
+    def type_text(self):
+        r"""
+        Return what the value must be, in words.
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.computations import COMPUTATIONS
+            sage: COMPUTATIONS["check"].option("what").type_text()
+            'one of invariants'
+        """
+        if self.kind == "int":
+            text = "an integer"
+            if self.minimum is not None:
+                text += f" >= {self.minimum}"
+            if isinstance(self.maximum, int):
+                text += f" and <= {self.maximum_doc or self.maximum}"
+            return text
+        if self.kind == "choice":
+            return "one of " + ", ".join(self.choices)
+        if self.kind == "point":
+            return "a non-empty list of numbers in brackets"
+        return "a list of invariant families"
+
+    def problem(self, value, model=None):
+        r"""
+        Return what is wrong with ``value``, or ``None`` if it is valid.
+
+        INPUT:
+
+        - ``value`` -- the value as parsed (integer, fraction, word,
+          boolean or tuple)
+        - ``model`` -- (default: ``None``) the
+          :class:`~sage_attention.dsl.spec.ModelSpec`, for bounds that
+          depend on it
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.computations import FAMILIES
+            sage: from sage_attention.dsl.spec import ModelSpec, Layer
+            sage: m = ModelSpec("m", input=3, tokens=2, layers=(Layer(2, 3),))
+            sage: r = FAMILIES["veronese"].option("r")
+            sage: r.problem(2, m) is None
+            True
+            sage: r.problem(5, m)
+            '`r` (=5) must be at most 2 (min(d, a); larger r give no invariant)'
+        """
+        from sage_attention.dsl.spec import format_value
+        shown = format_value(value)
+        if self.kind == "int":
+            value = _as_int(value)
+            if value is None or (self.minimum is not None and value < self.minimum):
+                return f"`{self.name}` (={shown}) must be {self.type_text()}"
+            bound = self.maximum
+            why = ""
+            if callable(bound):
+                if model is None:
+                    return None
+                bound, why = bound(model)
+            if bound is not None and value > bound:
+                return f"`{self.name}` (={shown}) must be at most {self.maximum_doc or bound}" + (
+                    f" ({why})" if why else "")
+            return None
+        if self.kind == "choice":
+            if value not in self.choices:
+                return f"`{self.name}` (={shown}) must be {self.type_text()}"
+            return None
+        if self.kind == "point":
+            if not isinstance(value, tuple) or not value:
+                return f"`{self.name}` (={shown}) must be {self.type_text()}"
+            return None
+        if not (isinstance(value, tuple) and all(isinstance(v, tuple) and len(v) == 2
+                                                 for v in value)):
+            return (f"`{self.name}` (={shown}) is not an option: list the families after "
+                    "the statement, e.g. `invariants pencil, veronese(r = 2)`")
+        return None
+
+    def describe(self):
+        r"""
+        Return one line of documentation.
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.computations import COMPUTATIONS
+            sage: COMPUTATIONS["fibers"].option("seed").describe()
+            'seed -- integer >= 0 and <= 2^64 - 1 (default: random); the seed of the random weights and inputs'
+        """
+        default = self.default_doc or ("none" if self.default is None else str(self.default))
+        kind = self.type_text()
+        if kind.startswith("an "):
+            kind = kind[3:]
+        elif kind.startswith("a "):
+            kind = kind[2:]
+        return f"{self.name} -- {kind} (default: {default}); {self.doc}"
+
+
+@dataclass(frozen=True)
+class Family:
+    r"""
+    An invariant family: its name, options and the function that builds it.
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.computations import FAMILIES
+        sage: FAMILIES["veronese"].function
+        'sage_attention.invariants.veronese.veronese_invariants'
+        sage: [o.name for o in FAMILIES["veronese"].options]
+        ['r', 'limit']
+    """
+    name: str
+    function: str
+    options: tuple = ()
+    doc: str = ""
+
+    def option(self, name):
+        r"""
+        Return the option ``name`` (or ``None``).
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.computations import FAMILIES
+            sage: FAMILIES["linear"].option("limit") is None
+            True
+        """
+        return next((o for o in self.options if o.name == name), None)
+
+
+@dataclass(frozen=True)
+class Computation:
+    r"""
+    A computation statement: options, the models it applies to, its runner.
+
+    INPUT:
+
+    - ``name`` -- the statement
+    - ``runner`` -- dotted name of ``f(model, computation, options) -> dict``
+    - ``options`` -- tuple of :class:`Option`
+    - ``doc`` -- one line
+    - ``syntax`` -- how the statement is written
+    - ``normalizations`` -- the normalizations it supports (every layer)
+    - ``one_layer`` -- boolean; only one-layer models
+    - ``size_tasks`` -- the size-guard tasks (see
+      :func:`sage_attention.sizes.check_size`)
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.computations import COMPUTATIONS
+        sage: from sage_attention.dsl.spec import ModelSpec, Layer, Normalization
+        sage: inv = COMPUTATIONS["invariants"]
+        sage: deep = ModelSpec("m", input=3, tokens=2, layers=(Layer(2, 3), Layer(2, 3)))
+        sage: inv.refusal(deep)
+        '`invariants` needs a model with one layer; `m` has 2 layers'
+        sage: COMPUTATIONS["dimension"].refusal(deep) is None
+        True
+    """
+    name: str
+    runner: str
+    options: tuple = ()
+    doc: str = ""
+    syntax: str = ""
+    normalizations: tuple = ("lightning", "softmax")
+    one_layer: bool = False
+    size_tasks: tuple = ()
+
+    def option(self, name):
+        r"""
+        Return the option ``name`` (or ``None``).
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.computations import COMPUTATIONS
+            sage: COMPUTATIONS["dimension"].option("method") is None
+            True
+        """
+        return next((o for o in self.options if o.name == name), None)
+
+    @property
+    def option_names(self):
+        r"""
+        Return the names of the options, in order.
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.computations import COMPUTATIONS
+            sage: COMPUTATIONS["certify"].option_names
+            ('point', 'seed')
+        """
+        return tuple(o.name for o in self.options)
+
+    def refusal(self, model):
+        r"""
+        Return why this computation does not apply to ``model``, or ``None``.
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.computations import COMPUTATIONS
+            sage: from sage_attention.dsl.spec import ModelSpec, Layer, Normalization
+            sage: soft = ModelSpec("s", input=2, tokens=2,
+            ....:                  layers=(Layer(1, 1, Normalization.SOFTMAX),))
+            sage: COMPUTATIONS["vanishing_ideal"].refusal(soft)
+            '`vanishing_ideal` needs lightning layers (polynomial); `s` has softmax normalization'
+        """
+        if self.one_layer and len(model.layers) != 1:
+            return (f"`{self.name}` needs a model with one layer; `{model.name}` has "
+                    f"{_plural(len(model.layers), 'layer')}")
+        bad = sorted(set(model.normalizations) - set(self.normalizations))
+        if bad:
+            return (f"`{self.name}` needs {' or '.join(self.normalizations)} layers "
+                    f"(polynomial); `{model.name}` has {', '.join(bad)} normalization")
+        return None
+
+    def with_defaults(self, options):
+        r"""
+        Return the options of a statement with the default of every option
+        that is not written.
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.computations import COMPUTATIONS
+            sage: sorted(COMPUTATIONS["check"].with_defaults({"seed": 2}).items())
+            [('families', None), ('seed', 2), ('what', 'invariants')]
+        """
+        out = {o.name: o.default for o in self.options}
+        out.update(options)
+        return out
+
+    def describe(self):
+        r"""
+        Return the documentation of this statement.
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.computations import COMPUTATIONS
+            sage: print(COMPUTATIONS["dimension"].describe())
+            dimension: the dimension of the neurovariety (generic rank of the Jacobian)
+              seed -- integer >= 0 and <= 2^64 - 1 (default: random); the seed of the random weights and inputs
+              applies to: every model
+        """
+        lines = [f"{self.syntax or self.name}: {self.doc}"]
+        lines += ["  " + o.describe() for o in self.options]
+        where = []
+        if tuple(self.normalizations) != ("lightning", "softmax"):
+            where.append(" or ".join(self.normalizations))
+        if self.one_layer:
+            where.append("one-layer")
+        lines.append("  applies to: " + (" ".join(where) + " models" if where else "every model"))
+        return "\n".join(lines)
+
+
+def _veronese_bound(model):
+    d, a = model.input, model.layers[0].rank if model.layers else None
+    if d is None or a is None:
+        return None, ""
+    return min(d, a), "min(d, a); larger r give no invariant"
+
+
+#: The largest seed (Sage's random state takes seeds of 64 bits).
+MAX_SEED = 2**64 - 1
+
+_SEED = Option("seed", "int", "the seed of the random weights and inputs", minimum=0,
+               maximum=MAX_SEED, maximum_doc="2^64 - 1", default_doc="random")
+_LIMIT = Option("limit", "int", "stop after this many invariants", minimum=1,
+                default_doc="no limit")
+_MAX_MINORS = Option("max_minors", "int", "refuse when there are more minors than this",
+                     minimum=1, default_doc="the family's own")
+
+#: The invariant families, by name (:ref:`mathematics, §3 <math-3>` and 4).
+FAMILIES = {f.name: f for f in (
+    Family("linear", "sage_attention.invariants.linear.linear_invariants",
+           doc="the linear relations"),
+    Family("low_rank", "sage_attention.invariants.low_rank.low_rank_invariants", (_LIMIT,),
+           "the (a+1)-minors of each flattening"),
+    Family("pencil", "sage_attention.invariants.pencil.pencil_invariants", (_LIMIT,),
+           "the cubic pencil invariants"),
+    Family("syzygies", "sage_attention.invariants.syzygies.context_syzygies",
+           doc="the context syzygies"),
+    Family("veronese", "sage_attention.invariants.veronese.veronese_invariants",
+           (Option("r", "int", "the size of the index sets (degree 2r)", minimum=2,
+                   maximum=_veronese_bound, default_doc="every admissible r"), _LIMIT),
+           "the Veronese-type invariants"),
+    Family("sylvester", "sage_attention.invariants.sylvester.sylvester_invariants",
+           (Option("lines", "choice", "which lines the quadrics are restricted to",
+                   choices=("generic", "coordinate"), default_doc="generic for d <= 3"),
+            Option("seed", "int", "the seed of the generic lines", minimum=0, maximum=MAX_SEED,
+                   maximum_doc="2^64 - 1", default=0)),
+           "the Sylvester resultants of the slice quadrics"),
+    Family("rank_one", "sage_attention.invariants.rank_one.rank_one_invariants", (_LIMIT,),
+           "the invariants that cut out the rank-one neurovariety"),
+    Family("chow", "sage_attention.invariants.chow.chow_invariants", (_LIMIT, _MAX_MINORS),
+           "the Chow (split 2+1) invariants (t = 1)"),
+    Family("single_token_low_rank",
+           "sage_attention.invariants.chow.single_token_low_rank_invariants", (_LIMIT,),
+           "the (2a+2)-minors of each output row (t = 1)"),
+    Family("rows", "sage_attention.invariants.rows.row_coupling_invariants",
+           (_LIMIT, _MAX_MINORS), "the invariants that tie pairs of output rows"),
+)}
+
+#: The family name that stands for every family (except ``rank_one``).
+ALL_FAMILIES = "all"
+
+_FAMILIES_OPTION = Option("families", "families", "the families", default=None,
+                          default_doc="every family that applies")
+
+#: The computation statements, by name.
+COMPUTATIONS = {c.name: c for c in (
+    Computation("dimension", "sage_attention.app.cli.run_dimension", (_SEED,),
+                "the dimension of the neurovariety (generic rank of the Jacobian)",
+                size_tasks=("jacobian",)),
+    Computation("fibers", "sage_attention.app.cli.run_fibers", (_SEED,),
+                "the generic fiber and the symmetries of the weights",
+                size_tasks=("jacobian",)),
+    Computation("invariants", "sage_attention.app.cli.run_invariants",
+                (_FAMILIES_OPTION, _SEED),
+                "build invariant families (`seed` goes to the families that take one)",
+                syntax="invariants [family, family(key = value), ...]",
+                normalizations=("lightning",), one_layer=True, size_tasks=("coordinates",)),
+    Computation("check", "sage_attention.app.cli.run_check",
+                (Option("what", "choice", "what to check", default="invariants",
+                        choices=("invariants",)),
+                 _FAMILIES_OPTION, _SEED),
+                "test that the families of the block vanish on the neurovariety",
+                syntax="check invariants",
+                normalizations=("lightning",), one_layer=True,
+                size_tasks=("coordinates", "parametrization")),
+    Computation("vanishing_ideal", "sage_attention.app.cli.run_vanishing_ideal",
+                (Option("degree", "int",
+                        "interpolate through this degree (implies `algorithm = interpolation`)",
+                        minimum=1),
+                 Option("algorithm", "choice", "Singular's elimination (the whole ideal) or "
+                        "interpolation degree by degree", choices=("elimination", "interpolation"),
+                        default_doc="elimination up to 18 essential coordinates, else "
+                                    "interpolation")),
+                "the vanishing ideal, complete or through a degree",
+                syntax="vanishing_ideal [up to degree N] [algorithm = ...]",
+                normalizations=("lightning",), size_tasks=("coordinates", "elimination")),
+    Computation("certify", "sage_attention.app.cli.run_certify",
+                (Option("point", "point", "the value of every coordinate, in the order of "
+                        "the coordinate ring"), _SEED),
+                "is the coefficient point realizable by weights?",
+                syntax="certify point [c_1, ..., c_N]",
+                normalizations=("lightning",), one_layer=True, size_tasks=("coordinates",)),
+)}
+
+
+def check_statement(comp, model):
+    r"""
+    Return the problems of the computation statement ``comp`` on ``model``.
+
+    INPUT:
+
+    - ``comp`` -- a :class:`sage_attention.dsl.spec.Computation`
+    - ``model`` -- its :class:`~sage_attention.dsl.spec.ModelSpec`
+
+    OUTPUT: a list of pairs ``(message, key)``, where ``key`` is the option
+    the message is about (``None`` for the statement), in source order.
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl import parse_spec
+        sage: from sage_attention.dsl.computations import check_statement
+        sage: s = parse_spec("model m { input = 3; tokens = 2; layer attention(rank = 2, out = 1) }\n"
+        ....:                "compute m { vanishing_ideal up to degree 3 algorithm = elimination }")
+        sage: check_statement(s.computations[0], s.models[0])
+        [('`up to degree 3` asks for interpolation, but `algorithm = elimination` computes the
+          whole ideal; drop one of them', 'algorithm')]
+        sage: s = parse_spec("model m { input = 3; tokens = 2; layer attention(rank = 2, out = 1) }\n"
+        ....:                "compute m { invariants veronese(r = 3, foo = 1) }")
+        sage: for msg, key in check_statement(s.computations[0], s.models[0]): print(msg)
+        family `veronese`: `r` (=3) must be at most 2 (min(d, a); larger r give no invariant)
+        family `veronese` has no option `foo`; its options: r, limit
+    """
+    from sage_attention.dsl.spec import did_you_mean
+    decl = COMPUTATIONS.get(comp.name)
+    if decl is None:
+        return [(f"unknown computation `{comp.name}`{did_you_mean(comp.name, COMPUTATIONS)}; "
+                 f"known: {', '.join(sorted(COMPUTATIONS))}", None)]
+    problems = []
+    seen = set()
+    for key, _ in comp.options:
+        option = decl.option(key)
+        if option is None:
+            problems.append((f"`{comp.name}` has no option `{key}`"
+                             f"{did_you_mean(key, decl.option_names)}; its options: "
+                             f"{', '.join(decl.option_names) or 'none'}", key))
+        elif key in seen:
+            problems.append((f"option `{key}` of `{comp.name}` is given twice; keep one", key))
+        seen.add(key)
+    if problems:
+        return problems
+    refusal = decl.refusal(model)
+    if refusal:
+        return [(refusal, None)]
+    opts = dict(comp.options)
+    for key, value in comp.options:
+        option = decl.option(key)
+        problem = option.problem(value, model)
+        if option.kind == "families" and not problem:
+            problems += _family_problems(value, model)
+            continue
+        if problem:
+            problems.append((problem, key))
+    if problems:
+        return problems
+    if comp.name == "vanishing_ideal" and "degree" in opts and \
+            opts.get("algorithm") == "elimination":
+        problems.append((f"`up to degree {opts['degree']}` asks for interpolation, but "
+                         "`algorithm = elimination` computes the whole ideal; drop one of them",
+                         "algorithm"))
+    if comp.name == "certify" and model.field.kind == "GF" and model.field.p:
+        p = model.field.p
+        bad = [v for v in opts["point"] if getattr(v, "denominator", 1) % p == 0]
+        if bad:
+            from sage_attention.dsl.spec import format_value
+            problems.append((f"the value {format_value(bad[0])} is not defined over "
+                             f"GF({p}): its denominator is divisible by {p}; write values "
+                             f"whose denominators are prime to {p}", "point"))
+    if comp.name == "certify" and len(model.layers) == 1 and None not in model.widths:
+        n = model.size_estimate().coordinates
+        k = len(opts["point"])
+        if k != n:
+            problems.append((f"the point has {_plural(k, 'value')}; model `{model.name}` has "
+                             f"{_plural(n, 'coordinate')} (list the value of every coordinate, "
+                             "in the order of the coordinate ring)", "point"))
+    return problems
+
+
+def _family_problems(families, model):
+    from sage_attention.dsl.spec import did_you_mean
+    names = list(FAMILIES) + [ALL_FAMILIES]
+    out = []
+    for name, options in families:
+        fam = FAMILIES.get(name)
+        if fam is None and name != ALL_FAMILIES:
+            out.append((f"unknown invariant family `{name}`{did_you_mean(name, names)}; "
+                        f"known: {', '.join(names)}", f"family:{name}"))
+            continue
+        known = fam.options if fam else ()
+        seen = set()
+        for key, value in options:
+            option = fam.option(key) if fam else None
+            if option is None:
+                out.append((f"family `{name}` has no option `{key}`"
+                            f"{did_you_mean(key, [o.name for o in known])}; its options: "
+                            f"{', '.join(o.name for o in known) or 'none'}", f"family:{name}"))
+                continue
+            if key in seen:
+                out.append((f"option `{key}` of family `{name}` is given twice; keep one",
+                            f"family:{name}"))
+            seen.add(key)
+            problem = option.problem(value, model)
+            if problem:
+                out.append((f"family `{name}`: {problem}", f"family:{name}"))
+    return out
+
+
+def statement_options(name):
+    r"""
+    Return the option names of the statement ``name`` (empty if unknown).
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.computations import statement_options
+        sage: statement_options("vanishing_ideal")
+        ('degree', 'algorithm')
+    """
+    decl = COMPUTATIONS.get(name)
+    return decl.option_names if decl else ()
+
+
+def register(computation):
+    r"""
+    Add the :class:`Computation` ``computation`` to the table.
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.computations import register, Computation, COMPUTATIONS
+        sage: register(Computation("hello", "builtins.print", doc="say hello"))
+        sage: COMPUTATIONS.pop("hello").doc
+        'say hello'
+    """
+    if not isinstance(computation, Computation):
+        raise TypeError(f"computation (={computation!r}) must be a Computation")
+    COMPUTATIONS[computation.name] = computation
+
+
+def describe_all():
+    r"""
+    Return the reference of every statement and family (for ``--help``
+    and the documentation).
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.computations import describe_all
+        sage: print(describe_all())
+        dimension: the dimension of the neurovariety (generic rank of the Jacobian)
+        ...
+        invariant families: linear, low_rank(limit), pencil(limit), syzygies, veronese(r, limit), ...
+    """
+    parts = [c.describe() for c in COMPUTATIONS.values()]
+    fams = []
+    for f in FAMILIES.values():
+        opts = ", ".join(o.name for o in f.options)
+        fams.append(f"{f.name}({opts})" if opts else f.name)
+    parts.append("invariant families: " + ", ".join(fams) + f", {ALL_FAMILIES}")
+    return "\n".join(parts)
+
+
+__all__ = ["Option", "Family", "Computation", "COMPUTATIONS", "FAMILIES", "ALL_FAMILIES",
+           "check_statement", "statement_options", "register", "describe_all"]
