@@ -35,7 +35,7 @@ GRID = [(d, out, a, t, w)
 
 @pytest.mark.parametrize("d,out,a,t,weights", GRID)
 def test_jacobian_rank_equals_formula(d, out, a, t, weights):
-    M = LightningAttention(d=d, t=t, a=a, out=out, weights=weights)
+    M = LightningAttention(d=d, t=t, a=a, out=out, weight_space=weights)
     D = M.dimension(seed=1000 * d + 100 * out + 10 * a + t)
     assert D.dimension == hmk_formula(d, out, a, t)
     assert D.is_well_defined()
@@ -53,7 +53,7 @@ def symbolic_jacobian_rank(M, seed):
     rng = random.Random(seed)
     W = M.weight_ring()
     images = M.essential_parametrization().im_gens()
-    if M.weights == "QKV":
+    if M.weight_space == "QKV":
         pt = [QQ(rng.randrange(1000003)) for _ in W.gens()]
         J = matrix(F, [[f.derivative(x)(*pt) for x in W.gens()] for f in images])
         return J.rank()
@@ -88,7 +88,7 @@ def symbolic_jacobian_rank(M, seed):
     (3, 1, 1, 1, "AV"), (4, 1, 2, 2, "AV"), (3, 3, 3, 2, "QKV"),
 ])
 def test_forward_mode_rank_equals_symbolic_jacobian_rank(d, out, a, t, weights):
-    M = LightningAttention(d=d, t=t, a=a, out=out, weights=weights)
+    M = LightningAttention(d=d, t=t, a=a, out=out, weight_space=weights)
     assert M.dimension(seed=7).dimension == symbolic_jacobian_rank(M, seed=7)
 
 
@@ -116,5 +116,5 @@ def test_fiber_dimension_equals_symmetry_group():
         F = LightningAttention(d=d, t=2, a=a, out=out).fibers(seed=1)
         assert F.fiber_dimension == a * a + 1
         assert F.identifiable_up_to_symmetry
-        G = LightningAttention(d=d, t=2, a=a, out=out, weights="AV").fibers(seed=1)
+        G = LightningAttention(d=d, t=2, a=a, out=out, weight_space="AV").fibers(seed=1)
         assert G.fiber_dimension == 1

@@ -21,7 +21,7 @@ from sage_attention.ideals.elimination import eliminate
 from sage_attention.invariants import invariants
 from sage_attention.variety.neurovariety import Neurovariety
 
-SMALL = [dict(d=2, t=t, a=a, out=o, weights=w)
+SMALL = [dict(d=2, t=t, a=a, out=o, weight_space=w)
          for t in (1, 2) for a in (1, 2) for o in (1, 2) for w in ("QKV", "AV")]
 SMALL += [dict(d=3, t=2, a=1, out=1, entries=[(1, 1)]),
           dict(d=3, t=2, a=3, out=1, entries=[(1, 1)]),

@@ -104,7 +104,7 @@ def slice_points(n=400, seed=0):
     import numpy as np
     from sage.all__sagemath_singular import RDF, matrix
     from sage_attention import LightningAttention
-    M = LightningAttention(d=2, t=2, a=1, out=1, coordinates="scaled", entries=[(1, 1)])
+    M = LightningAttention(d=2, t=2, a=1, out=1, coordinate_scaling="scaled", entries=[(1, 1)])
     idx = {}
     for pos, c in enumerate(M.coordinates_list()):
         if c.kind == "cross" and c.indices[2] == 1 and c.context == 2:

@@ -29,7 +29,7 @@ and three quadrics, the `2 \times 2` minors of the flattening::
     sage: from sage_attention.ideals.elimination import eliminate
     sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
     sage: R = eliminate(M); R
-    Elimination for LightningAttention(d=2, d'=1, t=2, a=1, entries=((1, 1),)) over Rational Field:
+    Elimination for LightningAttention(d=2, out=1, t=2, a=1, entries=((1, 1),)) over Rational Field:
     3 Gröbner basis elements in 6 essential coordinates (+ 4 linear relations),
     weights A = u*w^T, Singular slimgb, ... s.
     sage: R.essential_ideal.gens()
@@ -115,19 +115,6 @@ class EliminationResult:
         }
 
 
-def _av_twin(model):
-    r"""
-    Return the same model with weights ``'AV'`` (the same coordinates).
-    """
-    if model.weights == "AV":
-        return model
-    from sage_attention.models.network import AttentionNetwork
-    return AttentionNetwork(model.widths, model.ranks, model.tokens,
-                            normalization=model.normalization, weights="AV",
-                            coordinates=model.coordinates, entries=model.entries,
-                            base_ring=model.base_ring())
-
-
 def elimination_parametrization(model):
     r"""
     Return the parametrization of the essential coordinates that elimination uses.
@@ -153,7 +140,7 @@ def elimination_parametrization(model):
         phi = model.essential_parametrization()
         return (model.weight_ring(), list(phi.im_gens()),
                 [g for g in model.rank_ideal().gens() if g], "the model's weights")
-    twin = _av_twin(model)
+    twin = model.with_weight_space("AV")
     W0 = twin.weight_ring()
     images0 = twin.essential_parametrization().im_gens()
     d, a, t = model.d, model.ranks[0], model.tokens

@@ -53,7 +53,7 @@ linear relations and three quadrics::
     sage: from sage_attention.ideals.implicitization import implicitize
     sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
     sage: R = implicitize(M, 4, seed=0); R
-    Implicitization of LightningAttention(d=2, d'=1, t=2, a=1, entries=((1, 1),)) over Rational Field:
+    Implicitization of LightningAttention(d=2, out=1, t=2, a=1, entries=((1, 1),)) over Rational Field:
     minimal generators by degree {2: 3} (+ 4 linear relations); complete through degree 4;
     the whole ideal is proved: ...
     sage: R.ideal == M.parametrization().kernel()
@@ -216,14 +216,23 @@ class ImplicitizationResult:
 # monomials and pieces
 
 
-def _monomials(n, k):
+def monomials(n, k):
     r"""
     Return the exponent vectors (rows, ``int16``) of all monomials of degree ``k`` in ``n`` variables.
 
-    TESTS::
+    INPUT:
 
-        sage: from sage_attention.ideals.implicitization import _monomials
-        sage: _monomials(3, 2).shape
+    - ``n`` -- number of variables
+    - ``k`` -- the degree
+
+    OUTPUT: a numpy array of shape ``(binomial(n + k - 1, k), n)``
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.implicitization import monomials
+        sage: monomials(2, 2).tolist()                  # x0^2, x0 x1, x1^2
+        [[2, 0], [1, 1], [0, 2]]
+        sage: monomials(3, 2).shape
         (6, 3)
     """
     if k == 0:
@@ -242,6 +251,9 @@ def _monomials(n, k):
         cur = np.concatenate(blocks)
         last = np.concatenate(lasts)
     return cur
+
+
+_monomials = monomials
 
 
 def _pieces(n, k, degs):
@@ -428,19 +440,29 @@ def _void(a):
     return a.view(np.dtype((np.void, a.dtype.itemsize * a.shape[1]))).ravel()
 
 
-def _residues(coeffs, p=_la.PRIME):
+def residues(coeffs, p=_la.PRIME):
     r"""
     Return the rationals ``coeffs`` modulo ``p`` as a numpy array.
 
-    TESTS::
+    INPUT:
+
+    - ``coeffs`` -- a list of rationals whose denominators are prime to ``p``
+    - ``p`` -- a prime (default: the prime of the modular linear algebra)
+
+    OUTPUT: a numpy ``int64`` array of residues in `[0, p)`
+
+    EXAMPLES::
 
         sage: from sage.all__sagemath_singular import QQ
-        sage: from sage_attention.ideals.implicitization import _residues
-        sage: _residues([QQ(1), QQ(-1), QQ(1/2)], 7).tolist()
+        sage: from sage_attention.ideals.implicitization import residues
+        sage: residues([QQ(1), QQ(-1), QQ(1/2)], 7).tolist()
         [1, 6, 4]
     """
     return np.array([int(c.numerator() % p) * pow(int(c.denominator()), -1, p) % p for c in coeffs],
                     dtype=np.int64)
+
+
+_residues = residues
 
 
 class ProductSpan:
@@ -791,7 +813,7 @@ class _Progress:
 
 
 def _cache_path(cache_dir, model, seed):
-    key = hashlib.sha1(f"{model!r}|{model.weights}|{model.coordinates}|{seed}".encode()).hexdigest()[:16]
+    key = hashlib.sha1(f"{model!r}|{model.weight_space}|{model.coordinate_scaling}|{seed}".encode()).hexdigest()[:16]
     path = os.path.join(cache_dir, key)
     os.makedirs(path, exist_ok=True)
     return path
@@ -1040,18 +1062,15 @@ def _qkv_twin(model):
     r"""
     Return a model with the same coordinates whose parametrization has a polynomial weight space.
 
-    With ``weights='AV'`` and ``a < d`` the weight space is the rank variety,
+    With ``weight_space='AV'`` and ``a < d`` the weight space is the rank variety,
     so the kernel of the polynomial map is not the vanishing ideal; the
     ``(Q, K, V)`` form of the same network parametrizes the same variety.
     """
-    if getattr(model, "weights", "QKV") != "AV":
+    if getattr(model, "weight_space", "QKV") != "AV":
         return model
     if all(a >= d for a, d in zip(model.ranks, model.widths)):
         return model
-    from sage_attention.models.network import AttentionNetwork
-    twin = AttentionNetwork(model.widths, model.ranks, model.tokens, normalization=model.normalization,
-                            weights="QKV", coordinates=model.coordinates, entries=model.entries,
-                            base_ring=model.base_ring())
+    twin = model.with_weight_space("QKV")
     if [str(x) for x in twin.essential_ring().gens()] != [str(x) for x in model.essential_ring().gens()]:
         raise ValueError("the (Q, K, V) form of this model has other essential coordinates")
     return twin

@@ -81,7 +81,7 @@ class DimensionReport(FormulaComparison):
 
         sage: from sage_attention import LightningAttention
         sage: D = LightningAttention(d=3, t=2, a=3, out=1).dimension(seed=0); D
-        The neurovariety of LightningAttention(d=3, d'=1, t=2, a=3) over Rational Field has dimension 11
+        The neurovariety of LightningAttention(d=3, out=1, t=2, a=3) over Rational Field has dimension 11
         (expected 11 from [HMK2024]); the generic fiber has dimension 10.
         sage: D.agrees
         True
@@ -147,7 +147,7 @@ class FiberReport:
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: F = LightningAttention(d=2, t=2, a=1, weights='AV').fibers(seed=0)
+        sage: F = LightningAttention(d=2, t=2, a=1, weight_space='AV').fibers(seed=0)
         sage: F.symmetry_group, F.fiber_dimension
         ('K^*', 1)
     """

@@ -16,7 +16,7 @@ The one-entry slice of width `2`, two tokens, rank one::
     sage: from sage_attention.variety.neurovariety import Neurovariety
     sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
     sage: X = Neurovariety(M); X
-    Neurovariety of LightningAttention(d=2, d'=1, t=2, a=1, entries=((1, 1),)) over Rational Field
+    Neurovariety of LightningAttention(d=2, out=1, t=2, a=1, entries=((1, 1),)) over Rational Field
     sage: X is Neurovariety(M)
     True
     sage: X.minimal_generators_by_degree()
@@ -91,7 +91,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         sage: from sage_attention.variety.neurovariety import Neurovariety
         sage: X = Neurovariety(LightningAttention(d=2, t=1, a=1))
         sage: X.model()
-        LightningAttention(d=2, d'=1, t=1, a=1) over Rational Field
+        LightningAttention(d=2, out=1, t=1, a=1) over Rational Field
 
     TESTS::
 
@@ -105,7 +105,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
 
     @staticmethod
     def __classcall__(cls, model):
-        from sage_attention.models.network import AttentionNetwork
+        from sage_attention.models import AttentionNetwork
         if not isinstance(model, AttentionNetwork):
             raise TypeError(f"model (={model!r}) must be an AttentionNetwork")
         return super().__classcall__(cls, model)
@@ -150,7 +150,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         r"""
         Return the dimension report of the model (the affine cone, by Jacobian rank).
 
-        See :meth:`~sage_attention.models.network.AttentionNetwork.dimension`.
+        See :meth:`~sage_attention.models.polynomial.PolynomialAttentionNetwork.dimension`.
 
         EXAMPLES::
 
