@@ -83,6 +83,7 @@ from sage_attention.errors import RandomizedFailure
 from sage_attention.ideals.grading import multigrading
 from sage_attention.ideals.symmetry import coordinate_symmetries, CoordinateSymmetries
 from sage_attention.ideals import linalg_modp as _la
+from sage_attention.randomness import derived_seed, resolve_seed
 
 logger = logging.getLogger("sage_attention")
 
@@ -375,7 +376,7 @@ class _Context:
         vals = self._pools.get(key)
         while vals is None or len(vals) < count:
             chunk = 0 if vals is None else len(vals) // self.CHUNK
-            rng = np.random.default_rng([abs(hash((self.seed, tag))) % (2 ** 32), p, chunk])
+            rng = np.random.default_rng([derived_seed(self.seed, tag) % (2 ** 32), p, chunk])
             pts = rng.integers(0, p, size=(self.CHUNK, self.nparams), dtype=np.int64)
             new = self.eval_coordinates(pts, p)
             vals = new if vals is None else np.concatenate([vals, new])
@@ -840,8 +841,9 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
 
     - ``model`` -- a compiled model (e.g. :func:`~sage_attention.LightningAttention`)
     - ``degree`` -- positive integer; the degree bound
-    - ``seed`` -- (default: ``None``) integer; the random points (the
-      result does not depend on it, only the running time)
+    - ``seed`` -- (default: ``None``, drawn from Sage's random state)
+      integer; the random points (the result does not depend on it, only
+      the running time); the result records the seed used
     - ``executor`` -- (default: ``None``) a ``concurrent.futures.Executor``
       (or anything with ``submit`` returning futures with ``result()``, e.g.
       ``distributed.Client(...).get_executor()``; not a thread pool: Sage's C
@@ -912,9 +914,10 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     sym = (coordinate_symmetries(qkv, grading=G) if symmetry
            else CoordinateSymmetries((), (), E.ngens()))
     timings["symmetry"] = time.time() - t0
+    cache = _cache_path(cache_dir, model, seed) if cache_dir else None
+    seed = resolve_seed(seed)
     ctx = _Context(images, E, seed)
     degs = np.array(G.degrees, dtype=np.int64).reshape(E.ngens(), -1)
-    cache = _cache_path(cache_dir, model, seed) if cache_dir else None
     prog = _Progress(progress)
 
     gens_by_degree = {}

@@ -179,13 +179,13 @@ def _generic(model, seed):
     are added until a batch adds no rank; then only the chosen resultants
     are built symbolically.
     """
-    import random
     import numpy as np
     from sage.all__sagemath_singular import GF
+    from sage_attention.randomness import LINALG_PRIME, python_random, numpy_generator
     d = model.d
-    prime = 8388593
-    rng = random.Random(int(seed))
-    nprng = np.random.default_rng(int(seed))
+    prime = LINALG_PRIME
+    rng = python_random(seed)
+    nprng = numpy_generator(seed)
     for row in model.output_rows():
         Ms = slices(model, row)
         npoints = 64

@@ -24,7 +24,6 @@ EXAMPLES::
 """
 from dataclasses import dataclass
 import logging
-import random
 
 from sage.all__sagemath_singular import PolynomialRing, matrix, cached_function
 
