@@ -66,7 +66,7 @@ def test_generators_vanish_on_the_parametrization(results, kw):
 def test_dimension_agrees_with_jacobian_rank(results, kw):
     M, R = _get(results, kw)
     dim = R.essential_ideal.dimension()
-    assert dim == M.dimension(seed=0).dimension
+    assert dim == M.dimension(seed=0)
     if M.tokens >= 2:
         d, a, out = M.d, M.ranks[0], len(M.output_rows())
         r = min(a, d)

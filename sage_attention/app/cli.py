@@ -65,7 +65,7 @@ def run_dimension(model, computation, options):
         sage: r["dimension"], r["expected_dimension"]
         (4, 4)
     """
-    report = model.dimension(seed=options.get("seed"))
+    report = model.dimension_report(seed=options.get("seed"))
     result = dict(report.to_dict())
     result["text"] = str(report)
     return result
@@ -216,7 +216,7 @@ def run_vanishing_ideal(model, computation, options):
     X = model.neurovariety()
     algorithm = options.get("algorithm")
     degree = options.get("degree")
-    res = X.vanishing_ideal_result(algorithm=algorithm, degree=degree,
+    res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree,
                                    force=bool(options.get("force", False)))
     gens = [g for g in res.ideal.gens() if g]
     if hasattr(res, "complete_through_degree"):

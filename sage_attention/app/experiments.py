@@ -102,7 +102,7 @@ def dimension_row(entry, seed=0):
     M = AttentionNetwork(widths=e["widths"], ranks=e["ranks"], tokens=e["tokens"],
                          normalization=e["normalization"], weight_space=e.get("weights", "QKV"))
     t0 = time.perf_counter()
-    D = M.dimension(seed=seed)
+    D = M.dimension_report(seed=seed)
     row = {"widths": list(e["widths"]), "ranks": list(e["ranks"]), "tokens": e["tokens"],
            "normalization": e["normalization"], "dimension": int(D.dimension),
            "expected": None if D.expected is None else int(D.expected),

@@ -60,7 +60,7 @@ logger = logging.getLogger("sage_attention")
 
 
 @dataclass(frozen=True)
-class EliminationResult:
+class EliminationReport:
     r"""
     The vanishing ideal of a model, computed by elimination.
 
@@ -200,7 +200,7 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb"):
     - ``algorithm`` -- ``'slimgb'`` (default) or ``'std'``: the Singular
       Gröbner basis engine
 
-    OUTPUT: an :class:`EliminationResult`
+    OUTPUT: an :class:`EliminationReport`
 
     EXAMPLES::
 
@@ -208,7 +208,7 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb"):
         sage: from sage_attention.ideals.elimination import eliminate
         sage: M = LightningAttention(d=3, t=2, a=1, entries=[(1, 1)])
         sage: R = eliminate(M)       # long time (1 s)
-        sage: R.essential_ideal.dimension() == M.dimension(seed=0).dimension   # long time
+        sage: R.essential_ideal.dimension() == M.dimension_report(seed=0)   # long time
         True
 
     TESTS::
@@ -259,4 +259,22 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb"):
     C = model.coordinate_ring()
     full = C.ideal(list(lin) + [model.from_essential()(g) for g in gens] or [C.zero()])
     logger.info("elimination for %s: %d elements in %.2f s", model, len(gens), seconds)
-    return EliminationResult(str(model), full, K, lin, what, seconds, "Singular " + algorithm)
+    return EliminationReport(str(model), full, K, lin, what, seconds, "Singular " + algorithm)
+
+
+def __getattr__(name):
+    r"""
+    Return the deprecated alias ``EliminationResult`` of :class:`EliminationReport`.
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.elimination import EliminationResult
+        doctest:warning...
+        DeprecationWarning: EliminationResult is deprecated; use EliminationReport instead
+    """
+    if name == "EliminationResult":
+        import warnings
+        warnings.warn("EliminationResult is deprecated; use EliminationReport instead", DeprecationWarning,
+                      stacklevel=2)
+        return EliminationReport
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

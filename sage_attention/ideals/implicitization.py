@@ -93,7 +93,7 @@ logger = logging.getLogger("sage_attention")
 
 
 @dataclass(frozen=True)
-class ImplicitizationResult:
+class ImplicitizationReport:
     r"""
     The vanishing ideal of a model, computed degree by degree.
 
@@ -868,7 +868,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       of the input features and output rows, checked exactly on the map)
       and map its generators to the other pieces of the orbit
 
-    OUTPUT: an :class:`ImplicitizationResult`. Pressing Ctrl-C returns the
+    OUTPUT: an :class:`ImplicitizationReport`. Pressing Ctrl-C returns the
     result so far (the finished degrees; ``interrupted`` is ``True``).
 
     EXAMPLES::
@@ -1028,7 +1028,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     proved, proof = _prove(model, E, egens, complete, degree, prove, seed, interrupted, sym)
     timings["proof"] = time.time() - t0
     timings["total"] = time.time() - t_start
-    return ImplicitizationResult(
+    return ImplicitizationReport(
         model=repr(model), degree=degree, ideal=ideal, essential_generators=egens,
         generators_by_degree=gens_by_degree, linear_relations=lin, ideal_dimensions=dims,
         complete_through_degree=complete, proved_complete=proved, proof=proof, grading=G,
@@ -1099,7 +1099,7 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None)
     if not prove:
         return False, what + "; completeness of the whole ideal was not tested (prove=False)."
     J = E.ideal(list(gens)) if gens else E.ideal([E.zero()])
-    lower = model.dimension(seed=seed).dimension
+    lower = model.dimension(seed=seed)
     dimJ = J.dimension()
     if dimJ != lower:
         return False, what + (f"; the ideal found has dimension {dimJ}, the variety {lower}: "
@@ -1109,3 +1109,21 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None)
     return True, what + (f"; the ideal found is prime of dimension {dimJ}, the dimension of the "
                          "variety (Jacobian rank at a point, a lower bound), so it is the whole "
                          "vanishing ideal.")
+
+
+def __getattr__(name):
+    r"""
+    Return the deprecated alias ``ImplicitizationResult`` of :class:`ImplicitizationReport`.
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.implicitization import ImplicitizationResult
+        doctest:warning...
+        DeprecationWarning: ImplicitizationResult is deprecated; use ImplicitizationReport instead
+    """
+    if name == "ImplicitizationResult":
+        import warnings
+        warnings.warn("ImplicitizationResult is deprecated; use ImplicitizationReport instead", DeprecationWarning,
+                      stacklevel=2)
+        return ImplicitizationReport
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

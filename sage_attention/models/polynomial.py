@@ -705,17 +705,26 @@ class PolynomialAttentionNetwork(AttentionNetwork):
 
     def dimension(self, seed=None, field=None, proof=False, force=False):
         r"""
-        Return the dimension of the neurovariety, with a report.
+        Return the dimension of the neurovariety (of the affine cone).
 
-        Currently the same as :meth:`dimension_report`.
+        The arguments are those of :meth:`dimension_report`, which returns
+        the same number with the published formula, the failure probability
+        and the seed used.
+
+        OUTPUT: an integer
 
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: LightningAttention(d=2, t=2, a=1).dimension(seed=0).dimension
+            sage: M = LightningAttention(d=2, t=2, a=1)
+            sage: M.dimension(seed=0)
             4
+            sage: M.dimension(seed=0) == M.dimension_report(seed=0).dimension == M.expected_dimension()
+            True
         """
-        return self.dimension_report(seed=seed, field=field, proof=proof, force=force)
+        from sage.rings.integer import Integer
+        return Integer(self.dimension_report(seed=seed, field=field, proof=proof,
+                                             force=force).dimension)
 
     def neurovariety(self):
         r"""

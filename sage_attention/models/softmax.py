@@ -36,7 +36,7 @@ prime field (no normalization: the Jacobian of a polynomial map)::
 
     sage: from sage_attention import LightningAttention
     sage: L = LightningAttention(widths=[3, 3, 3], ranks=[1, 2], t=3)
-    sage: numerical_dimension(L, seed=1).dimension == L.dimension(seed=1).dimension == 18
+    sage: numerical_dimension(L, seed=1).dimension == L.dimension(seed=1) == 18
     True
 
 A user normalizer: a pair of numpy callables (the function and its
@@ -81,7 +81,7 @@ class NumericalDimensionReport(FormulaComparison):
     EXAMPLES::
 
         sage: from sage_attention import SoftmaxAttention
-        sage: R = SoftmaxAttention(d=3, t=2, a=2).dimension(seed=0)
+        sage: R = SoftmaxAttention(d=3, t=2, a=2).dimension_report(seed=0)
         sage: R.dimension, R.expected, R.agrees, R.fiber_dimension
         (11, 11, True, 4)
         sage: sorted(R.to_dict())[:4]
@@ -120,7 +120,7 @@ class NumericalDimensionReport(FormulaComparison):
         EXAMPLES::
 
             sage: from sage_attention import SoftmaxAttention
-            sage: d = SoftmaxAttention(d=2, t=2, a=1).dimension(seed=1).to_dict()
+            sage: d = SoftmaxAttention(d=2, t=2, a=1).dimension_report(seed=1).to_dict()
             sage: d['dimension'], d['expected_dimension'], len(d['singular_values'])
             (5, 5, 6)
         """

@@ -149,7 +149,8 @@ class SoftmaxAttentionNetwork(AttentionNetwork):
         - ``field`` -- (default: ``None``) only ``None`` or ``RDF``: the
           rank is numerical, in float64
         - ``proof`` -- boolean (default: ``False``); must be ``False``
-        - ``force`` -- ignored (accepted for symmetry with lightning networks)
+        - ``force`` -- boolean (default: ``False``); run even when the size
+          guard refuses
 
         OUTPUT: a :class:`~sage_attention.models.softmax.NumericalDimensionReport`
 
@@ -168,24 +169,31 @@ class SoftmaxAttentionNetwork(AttentionNetwork):
             ValueError: field (=Finite Field of size 101) must be None or RDF: the dimension of a softmax network is a numerical rank
         """
         from sage_attention.models.softmax import numerical_dimension
+        from sage_attention.models.guards import check_jacobian_size
         if proof:
             raise NotImplementedError("proof=True is not available: the dimension is a rank at a "
                                       "random point; pass proof=False")
         if field is not None and field is not RDF:
             raise ValueError(f"field (={field}) must be None or RDF: the dimension of a softmax "
                              "network is a numerical rank")
+        check_jacobian_size(self, force)
         return numerical_dimension(self, seed=seed)
 
     def dimension(self, seed=None, field=None, proof=False, force=False):
         r"""
-        Return the numerical dimension of the network, with a report.
+        Return the numerical dimension of the network.
 
-        Currently the same as :meth:`dimension_report`.
+        The arguments are those of :meth:`dimension_report`, which returns
+        the same number with the singular values and the seed used.
+
+        OUTPUT: an integer
 
         EXAMPLES::
 
             sage: from sage_attention import SoftmaxAttention
-            sage: SoftmaxAttention(d=2, t=2, a=1).dimension(seed=0).dimension
+            sage: SoftmaxAttention(d=2, t=2, a=1).dimension(seed=0)
             5
         """
-        return self.dimension_report(seed=seed, field=field, proof=proof, force=force)
+        from sage.rings.integer import Integer
+        return Integer(self.dimension_report(seed=seed, field=field, proof=proof,
+                                             force=force).dimension)

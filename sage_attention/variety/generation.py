@@ -374,7 +374,7 @@ def generation_report(model, families=None, degree=None, algorithm=None):
     from sage.all__sagemath_singular import binomial
     X = Neurovariety(model)
     start = time.time()
-    res = X.vanishing_ideal_result(algorithm=algorithm, degree=degree)
+    res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree)
     ideal_seconds = getattr(res, "seconds", None)
     if ideal_seconds is None:
         ideal_seconds = sum(v for v in getattr(res, "timings", {}).values()

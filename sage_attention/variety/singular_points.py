@@ -249,7 +249,7 @@ def singular_point(model, weights=None, point=None):
         raise ValueError("give exactly one of weights, point")
     generic = model.expected_dimension()
     if generic is None:
-        generic = model.dimension(seed=0).dimension
+        generic = model.dimension(seed=0)
     if weights is not None:
         A, V = _AV(weights)
         reasons, words, boundary = _classify(model, A, V)
