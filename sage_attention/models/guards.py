@@ -23,13 +23,15 @@ EXAMPLES::
     ComputationTooLarge: the coordinate ring needs 40000 variables (Singular's limit is 32767); pass force=True to run it anyway
 """
 from sage_attention.errors import ComputationTooLarge
+from sage_attention.sizes import LIMITS
 
 #: Singular's limit on the number of variables of a ring
 SINGULAR_MAX_VARIABLES = 2 ** 15 - 1
 
 #: entries of the forward-mode Jacobian (tangents plus rank matrix) let
-#: through without ``force=True`` (about 1.6 GB of machine words)
-JACOBIAN_ENTRY_LIMIT = 200_000_000
+#: through without ``force=True``: the size guard's limit for the task
+#: ``'jacobian'`` (:data:`sage_attention.sizes.LIMITS`)
+JACOBIAN_ENTRY_LIMIT = LIMITS["jacobian"]
 
 
 def check_ring_size(what, nvariables, force, hint=""):
@@ -97,7 +99,7 @@ def check_jacobian_size(model, force=False):
         sage: check_jacobian_size(LightningAttention(d=10**6, t=2, a=1))
         Traceback (most recent call last):
         ...
-        ComputationTooLarge: the forward-mode Jacobian holds about 21000012000000 field entries (limit 200000000); pass force=True to run it anyway
+        ComputationTooLarge: the forward-mode Jacobian holds about 21000012000000 field entries (limit 50000000); pass force=True to run it anyway
     """
     if force:
         return
