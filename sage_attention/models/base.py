@@ -21,8 +21,14 @@ The class hierarchy, one class per kind of architecture (the factories
      +-- SoftmaxAttentionNetwork          some layer normalized: numerical
                                           Jacobian rank only
 
-This module holds the base class, which validates and normalizes the
-arguments once, in ``__classcall__``, and picks the concrete class::
+The published formulas and symmetries come from the mixin
+:class:`~sage_attention.models.symmetries.FormulasAndSymmetries`; polynomial
+networks add :class:`~sage_attention.models.essential.EssentialCoordinates`
+(linear relations) and :class:`~sage_attention.models.jacobian.JacobianDimension`
+(the dimension). This module holds the base class, which validates and
+normalizes the arguments once, in ``__classcall__``
+(:func:`~sage_attention.models.arguments.normalize_arguments`), and picks the
+concrete class::
 
     sage: from sage_attention.models import AttentionNetwork
     sage: type(AttentionNetwork((3, 1), (2,), 2)).__name__
@@ -34,178 +40,19 @@ arguments once, in ``__classcall__``, and picks the concrete class::
 """
 # sage.doctest: needs sage.libs.singular
 
-from collections import namedtuple
-from itertools import permutations
-import numbers
-import warnings
-
-from sage.all__sagemath_singular import (SageObject, UniqueRepresentation, ZZ, QQ, matrix)
-from sage.rings.integer import Integer
+from sage.all__sagemath_singular import SageObject, UniqueRepresentation, QQ
 
 from sage_attention.errors import SpecError
 from sage_attention.sizes import estimate_size
-from sage_attention.models.formulas import published_dimension
 from sage_attention.randomness import resolve_seed, python_random
-
-NORMALIZATIONS = ("lightning", "softmax")
-WEIGHT_SPACES = ("QKV", "AV")
-COORDINATE_SCALINGS = ("raw", "scaled")
-#: the old name of :data:`COORDINATE_SCALINGS`
-COORDINATE_KINDS = COORDINATE_SCALINGS
-
-Coordinate = namedtuple("Coordinate", ["row", "token", "kind", "indices", "context"])
-Coordinate.__doc__ = r"""
-Description of one coefficient coordinate.
-
-- ``row``, ``token`` -- the output entry `Y_{row, token}` (1-based)
-- ``kind`` -- ``'cross'`` (monomial `x_{a n} x_{b n} x_{c j}`, `n \neq j`),
-  ``'pure'`` (monomial `x_{a j} x_{b j} x_{c j}`) or ``'deep'``
-- ``indices`` -- ``(a, b, c)`` (1-based, `a \le b`; sorted for pure), or the
-  exponent vector for ``'deep'``
-- ``context`` -- the context token `n` of a cross monomial, else ``None``
-"""
+from sage_attention.models.arguments import (  # noqa: F401  (re-exported)
+    NORMALIZATIONS, WEIGHT_SPACES, COORDINATE_SCALINGS, COORDINATE_KINDS, Coordinate,
+    index_name, distinct_orderings, random_matrix, renamed_keyword, normalize_arguments)
+from sage_attention.models.symmetries import FormulasAndSymmetries
+import warnings
 
 
-def index_name(prefix, indices, compact):
-    r"""
-    Return a variable name: ``prefix`` followed by the indices.
-
-    EXAMPLES::
-
-        sage: from sage_attention.models.base import index_name
-        sage: index_name('x', (1, 2), True), index_name('x', (1, 12), False)
-        ('x12', 'x1_12')
-    """
-    if compact:
-        return prefix + "".join(str(i) for i in indices)
-    return prefix + "_".join(str(i) for i in indices)
-
-
-def distinct_orderings(m):
-    r"""
-    Return the sorted list of distinct orderings of the tuple ``m``.
-
-    EXAMPLES::
-
-        sage: from sage_attention.models.base import distinct_orderings
-        sage: distinct_orderings((1, 1, 2))
-        [(1, 1, 2), (1, 2, 1), (2, 1, 1)]
-    """
-    return sorted(set(permutations(m)))
-
-
-def random_matrix(F, r, c, rng):
-    r"""
-    Return an `r \times c` matrix over ``F`` with entries from ``rng``.
-
-    Over a field of characteristic zero the entries are integers in
-    `[-100, 100]`; over `\GF{p}` they are uniform.
-
-    EXAMPLES::
-
-        sage: from sage_attention.models.base import random_matrix
-        sage: from sage_attention.randomness import python_random
-        sage: random_matrix(GF(7), 2, 3, python_random(1)).dimensions()
-        (2, 3)
-    """
-    if F.characteristic() == 0:
-        return matrix(F, r, c, [rng.randint(-100, 100) for _ in range(r * c)])
-    p = F.characteristic()
-    return matrix(F, r, c, [rng.randrange(p) for _ in range(r * c)])
-
-
-def _integer(value, what):
-    if isinstance(value, bool) or not isinstance(value, (numbers.Integral, Integer)):
-        raise TypeError(f"{what} (={value!r}) must be a positive integer")
-    if value <= 0:
-        raise SpecError(f"{what} (={value!r}) must be a positive integer")
-    return int(value)
-
-
-def renamed_keyword(new_value, new_name, old_value, old_name, default):
-    r"""
-    Return the value of a renamed keyword, warning when the old name is used.
-
-    EXAMPLES::
-
-        sage: from sage_attention.models.base import renamed_keyword
-        sage: renamed_keyword(None, 'weight_space', 'AV', 'weights', 'QKV')
-        doctest:warning...
-        DeprecationWarning: the keyword weights= is deprecated; use weight_space= instead
-        'AV'
-        sage: renamed_keyword('AV', 'weight_space', None, 'weights', 'QKV')
-        'AV'
-    """
-    if old_value is not None:
-        warnings.warn(f"the keyword {old_name}= is deprecated; use {new_name}= instead",
-                      DeprecationWarning, stacklevel=4)
-        if new_value is not None and new_value != old_value:
-            raise TypeError(f"give {new_name}= only (not also {old_name}=)")
-        return old_value
-    return default if new_value is None else new_value
-
-
-def normalize_arguments(widths, ranks, tokens, normalization, weight_space,
-                        coordinate_scaling, entries):
-    r"""
-    Return the checked, canonical form of an architecture's arguments.
-
-    OUTPUT: a tuple ``(widths, ranks, tokens, normalization, weight_space,
-    coordinate_scaling, entries)`` of hashable values
-
-    EXAMPLES::
-
-        sage: from sage_attention.models.base import normalize_arguments
-        sage: normalize_arguments([3, 1], 2, 2, 'lightning', 'QKV', 'raw', [(1, 2), (1, 1)])
-        ((3, 1), (2,), 2, ('lightning',), 'QKV', 'raw', None)
-    """
-    if isinstance(widths, (str, bytes)) or not hasattr(widths, "__iter__"):
-        raise TypeError(f"widths (={widths!r}) must be a list of positive integers")
-    widths = tuple(_integer(w, f"width d_{i}") for i, w in enumerate(widths))
-    if len(widths) < 2:
-        raise SpecError(f"widths (={widths}) needs the input width and at least one layer")
-    if isinstance(ranks, (str, bytes)) or not hasattr(ranks, "__iter__"):
-        ranks = (ranks,)
-    ranks = tuple(_integer(a, f"rank a_{i + 1}") for i, a in enumerate(ranks))
-    layers = len(widths) - 1
-    if len(ranks) != layers:
-        raise SpecError(f"ranks (={ranks}) must have one entry per layer ({layers} layers)")
-    tokens = _integer(tokens, "tokens t")
-    if isinstance(normalization, str):
-        normalization = (normalization,) * layers
-    normalization = tuple(str(n).lower() for n in normalization)
-    if len(normalization) != layers or any(n not in NORMALIZATIONS for n in normalization):
-        raise SpecError(f"normalization (={normalization}) must be 'lightning' or 'softmax' "
-                        f"for each of the {layers} layers")
-    if weight_space not in WEIGHT_SPACES:
-        raise SpecError(f"weight_space (={weight_space!r}) must be one of 'QKV', 'AV'")
-    if coordinate_scaling not in COORDINATE_SCALINGS:
-        raise SpecError(f"coordinate_scaling (={coordinate_scaling!r}) must be one of "
-                        "'raw', 'scaled'")
-    if entries is not None:
-        if isinstance(entries, (str, bytes)) or not hasattr(entries, "__iter__"):
-            raise TypeError(f"entries (={entries!r}) must be a list of pairs (row, token)")
-        clean = []
-        for e in entries:
-            try:
-                i, j = e
-                i, j = _integer(i, "row"), _integer(j, "token")
-            except (TypeError, ValueError):
-                raise SpecError(f"entry (={e!r}) must be a pair (row, token) of positive "
-                                "integers") from None
-            if not (1 <= i <= widths[-1] and 1 <= j <= tokens):
-                raise SpecError(f"entry (={e!r}) must have row in 1..{widths[-1]} "
-                                f"and token in 1..{tokens}")
-            clean.append((i, j))
-        entries = tuple(sorted(set(clean)))
-        if not entries:
-            raise SpecError("entries must not be empty (omit it to keep all entries)")
-        if len(entries) == widths[-1] * tokens:
-            entries = None
-    return widths, ranks, tokens, normalization, weight_space, coordinate_scaling, entries
-
-
-class AttentionNetwork(UniqueRepresentation, SageObject):
+class AttentionNetwork(FormulasAndSymmetries, UniqueRepresentation, SageObject):
     r"""
     An attention network with fixed architecture, weight space and coordinates.
 
@@ -524,9 +371,10 @@ class AttentionNetwork(UniqueRepresentation, SageObject):
                                 self._base_ring)
 
     def _architecture_arguments(self):
-        if len(self.ranks) == 1:
-            return [f"d={self.d}", f"out={self.out}", f"t={self.tokens}", f"a={self.ranks[0]}"]
-        return [f"widths={self.widths}", f"ranks={self.ranks}", f"t={self.tokens}"]
+        r"""
+        Return the constructor's arguments that describe the architecture (for the repr).
+        """
+        raise NotImplementedError
 
     #: the name of the factory, for the repr
     _constructor = "AttentionNetwork"
@@ -709,153 +557,3 @@ class AttentionNetwork(UniqueRepresentation, SageObject):
         if len(w) == 3:
             return w[1].transpose() * w[0], w[2]
         return w[0], w[1]
-
-    # ------------------------------------------------------------------
-    # Published formulas and symmetries
-    # ------------------------------------------------------------------
-
-    def expected_dimension(self):
-        r"""
-        Return the dimension predicted by the published formulas, or ``None``.
-
-        Single lightning layer ([HMK2024]_, :ref:`mathematics, §5 <math-5>`), with
-        `r = \min(a, d)` and `d'` replaced by the number of output rows kept:
-
-        - `t \ge 2`: `d d' + r(2d - r) - 1`;
-        - `t = 1`: `d d' + s(2d - s + 1)/2 - 1` with `s = \min(2a, d)`.
-
-        Deep lightning network with no hidden layer narrower than the input
-        and no rank-one layer before the last: `\sum_i r_i (2 d_0 - r_i) +
-        d_0 d_l - l`, `r_i = \min(a_i, d_0)`. Softmax layers: the same
-        formulas without the `-l` (the scaling symmetry is gone; proved for
-        one layer in [HMK2024]_, conjectured for deeper networks). ``None``
-        where no formula applies (a bottleneck, a rank-one hidden layer, a
-        deep network with `t = 1`): see :meth:`expected_dimension_note`.
-        The formulas are in :mod:`sage_attention.models.formulas`.
-
-        EXAMPLES::
-
-            sage: from sage_attention import LightningAttention, SoftmaxAttention
-            sage: LightningAttention(d=3, t=2, a=2, out=1).expected_dimension()
-            10
-            sage: LightningAttention(d=3, t=1, a=1, out=3).expected_dimension()
-            13
-            sage: LightningAttention(widths=[3, 3, 3], ranks=[2, 2], t=3).expected_dimension()
-            23
-            sage: SoftmaxAttention(widths=[3, 3, 3], ranks=[2, 2], t=3).expected_dimension()
-            25
-            sage: LightningAttention(widths=[3, 2, 3], ranks=[1, 1], t=3).expected_dimension() is None
-            True
-        """
-        return self._published()[0]
-
-    def expected_dimension_note(self):
-        r"""
-        Return a sentence saying which formula :meth:`expected_dimension` used.
-
-        EXAMPLES::
-
-            sage: from sage_attention import LightningAttention
-            sage: LightningAttention(d=3, t=2, a=4).expected_dimension_note()
-            "[HMK2024] single layer, t >= 2: d*d' + r*(2d - r) - 1 with r = min(a, d) = 3"
-            sage: LightningAttention(widths=[3, 2, 3], ranks=[2, 2], t=3).expected_dimension_note()
-            'no published formula: hidden width d_1 = 2 is narrower than the input (a bottleneck lowers the dimension)'
-        """
-        return self._published()[1]
-
-    def _published(self):
-        return published_dimension(self.widths, self.ranks, self.tokens,
-                                   rows=len(self.output_rows()),
-                                   all_entries=self.entries is None,
-                                   softmax=not self.is_lightning())
-
-    def _symmetry_action(self, name):
-        return name
-
-    def symmetry_group(self):
-        r"""
-        Return ``(name, dimension, action)`` of the known symmetry group of the weights.
-
-        The group is `GL_{a_i}` per layer (for ``'QKV'``, `a_i \le d_{i-1}`),
-        `GL_{d_i}` per hidden width (a change of basis of the hidden tokens,
-        undone by the next layer), and one scaling `K^*` per lightning layer.
-
-        EXAMPLES::
-
-            sage: from sage_attention import LightningAttention, SoftmaxAttention
-            sage: LightningAttention(d=3, t=2, a=2).symmetry_group()
-            ('GL_2 x K^*', 5, '(Q, K, V) -> (C Q, lambda C^-T K, lambda^-1 V)')
-            sage: LightningAttention(widths=[3, 3, 3], ranks=[2, 2], t=3).symmetry_group()[:2]
-            ('GL_2 x GL_2 x GL_3 x (K^*)^2', 19)
-            sage: SoftmaxAttention(d=3, t=2, a=2).symmetry_group()[:2]
-            ('GL_2', 4)
-        """
-        parts, dim = [], 0
-        for i, a in enumerate(self.ranks):
-            din = self.widths[i]
-            if self.weight_space == "QKV":
-                if a <= din:
-                    parts.append(f"GL_{a}")
-                    dim += a * a
-                else:
-                    parts.append(f"{{(Q, K): K^T Q fixed}} (dim {2 * a * din - din * din})")
-                    dim += 2 * a * din - din * din
-        # X_i -> C X_i for a hidden width, compensated in the next layer
-        for h in self.widths[1:-1]:
-            parts.append(f"GL_{h}")
-            dim += h * h
-        scalings = sum(1 for n in self.normalization if n == "lightning")
-        if scalings:
-            parts.append("K^*" if scalings == 1 else f"(K^*)^{scalings}")
-            dim += scalings
-        name = " x ".join(parts) if parts else "trivial group"
-        return name, dim, self._symmetry_action(name)
-
-    def _fiber_statement(self, fib, group, gdim):
-        return (f"the generic fiber (dimension {fib}) is larger than the orbits of "
-                f"{group} (dimension {gdim}): further symmetries or degeneracies")
-
-    def fibers(self, seed=None):
-        r"""
-        Return the generic fiber of the parametrization, with its symmetries.
-
-        The fiber dimension is the weight-space dimension minus the
-        dimension of the neurovariety; it is compared with the dimension of
-        :meth:`symmetry_group` (for one lightning layer with `t \ge 2`, the
-        group `GL_a \times K^*` of [HMK2024]_ acting by `(Q, K, V) \mapsto
-        (C Q, \lambda C^{-T} K, \lambda^{-1} V)`; weights ``'AV'``: only the
-        scaling `(A, V) \mapsto (\lambda A, \lambda^{-1} V)`).
-
-        INPUT:
-
-        - ``seed`` -- (default: ``None``) integer, passed to :meth:`dimension_report`
-
-        OUTPUT: a :class:`~sage_attention.models.reports.FiberReport`
-
-        EXAMPLES::
-
-            sage: from sage_attention import LightningAttention
-            sage: F = LightningAttention(d=3, t=2, a=2, out=2).fibers(seed=0); F
-            Generic fibers of LightningAttention(d=3, out=2, t=2, a=2) over Rational Field have dimension 5 = dim(GL_2 x K^*):
-            the weights are identifiable up to (Q, K, V) -> (C Q, lambda C^-T K, lambda^-1 V).
-            sage: F.identifiable_up_to_symmetry
-            True
-
-        With one token only `\operatorname{Sym}(A)` matters, so the fiber is
-        larger than the group orbit::
-
-            sage: LightningAttention(d=3, t=1, a=2, out=1, weight_space='AV').fibers(seed=0).statement
-            'the weights are not identifiable up to the known symmetries: only Sym(A) = (A + A^T)/2 enters the map, so the fiber has dimension 3 > 1'
-        """
-        from sage_attention.models.reports import FiberReport
-        D = self.dimension_report(seed=seed)
-        fib = D.fiber_dimension
-        group, gdim, action = self.symmetry_group()
-        identifiable = (gdim == fib)
-        if identifiable:
-            statement = f"the weights are identifiable up to {action}"
-        else:
-            statement = self._fiber_statement(fib, group, gdim)
-        return FiberReport(model=repr(self), fiber_dimension=fib, symmetry_group=group,
-                           symmetry_dimension=gdim, identifiable_up_to_symmetry=identifiable,
-                           statement=statement, dimension=D.dimension, seed=D.seed)

@@ -31,9 +31,10 @@ over `\QQ`, because the network is polynomial of degree one in each `V`)::
 from sage.all__sagemath_singular import GF, QQ, matrix, zero_matrix
 import logging
 
-from sage_attention.models.base import random_matrix
+from sage_attention.models.arguments import random_matrix
 from sage_attention.models.guards import check_jacobian_size
-from sage_attention.randomness import (JACOBIAN_PRIME, MINIMUM_RANK_PRIME, python_random)
+from sage_attention.randomness import (JACOBIAN_PRIME, MINIMUM_RANK_PRIME, python_random,
+                                       resolve_seed)
 
 logger = logging.getLogger("sage_attention")
 
@@ -241,3 +242,132 @@ def jacobian_rank(model, F, seed, force=False):
     size = 201 if F.characteristic() == 0 else F.characteristic()
     bound = (steps + 1) * rank * degree_bound(model) / size
     return rank, ninputs, min(bound, 1.0)
+
+
+class JacobianDimension:
+    r"""
+    Mixin of polynomial networks: the dimension by the generic Jacobian rank.
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.models.jacobian import JacobianDimension
+        sage: isinstance(LightningAttention(d=2, t=2, a=1), JacobianDimension)
+        True
+    """
+
+    def dimension_report(self, seed=None, field=None, proof=False, force=False):
+        r"""
+        Return the dimension of the neurovariety, with a report.
+
+        The dimension (of the affine cone) is the generic rank of the
+        Jacobian of the parametrization. It is computed at random weights by
+        forward-mode differentiation of the network at random inputs
+        (:mod:`sage_attention.models.jacobian`), so the polynomials are never
+        expanded: the Jacobian of weights `\mapsto (Y(X_1), \dots, Y(X_N))`
+        has the same generic rank as the coefficient map once the inputs are
+        generic and numerous enough. Inputs are added one at a time until a
+        new one adds no rank (then every function in the kernel vanishes at
+        a generic point, hence everywhere).
+
+        INPUT:
+
+        - ``seed`` -- (default: ``None``, drawn from Sage's random state)
+          integer; the same seed gives the same random points and the same
+          report
+        - ``field`` -- (default: `\GF{p}` with `p = 67108859`) the field of
+          the random points: `\QQ` (exact but slower) or a prime field
+          `\GF{p}` with `p \ge 2^{16}`
+        - ``proof`` -- boolean (default: ``False``); must be ``False``: the
+          rank at a random point is a certified lower bound and equals the
+          dimension only with high probability
+        - ``force`` -- boolean (default: ``False``); run even when the size
+          guard refuses
+
+        OUTPUT: a :class:`~sage_attention.models.reports.DimensionReport`
+
+        .. WARNING::
+
+            The result is never larger than the true dimension (a rank at a
+            point, reduced modulo `p` or not, is at most the generic rank).
+            It is smaller with probability at most
+            ``report.failure_probability`` (Schwartz--Zippel over the random
+            weights and inputs).
+
+        ALGORITHM: [HMK2024]_ for the expected value; exact linear algebra
+        over `\GF{p}` for the computed one.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: M = LightningAttention(d=4, t=3, a=2, out=2)
+            sage: D = M.dimension_report(seed=0)
+            sage: D.dimension, D.expected, D.agrees
+            (19, 19, True)
+            sage: D.failure_probability < 1e-4
+            True
+
+        Over `\QQ` the same rank::
+
+            sage: M.dimension_report(seed=0, field=QQ).dimension
+            19
+
+        A deep network: the rank one first layer makes the formula
+        inapplicable; the computed dimension is still exact::
+
+            sage: LightningAttention(widths=[3, 3, 3], ranks=[1, 2], t=3).dimension_report(seed=2)
+            The neurovariety of LightningAttention(widths=(3, 3, 3), ranks=(1, 2), t=3) over Rational Field has dimension 18
+            (no published formula: layer 1 has rank 1, so every later token matrix has rank one and later layers only see Sym(A)); the generic fiber has dimension 18.
+
+        TESTS::
+
+            sage: M.dimension_report(proof=True)
+            Traceback (most recent call last):
+            ...
+            NotImplementedError: proof=True is not available: the dimension is a rank at a random point; pass proof=False
+            sage: M.dimension_report(field=RR)
+            Traceback (most recent call last):
+            ...
+            ValueError: field (=Real Field with 53 bits of precision) must be QQ or a prime field GF(p) with p >= 65536: an inexact field or a small prime does not give a certified lower bound
+            sage: M.dimension_report(field=GF(2))
+            Traceback (most recent call last):
+            ...
+            ValueError: field (=Finite Field of size 2) must be QQ or a prime field GF(p) with p >= 65536: ...
+        """
+        from sage_attention.models.reports import DimensionReport
+        if proof:
+            raise NotImplementedError("proof=True is not available: the dimension is a rank at a "
+                                      "random point; pass proof=False")
+        F = rank_field(field)
+        seed = resolve_seed(seed)
+        rank, ninputs, bound = jacobian_rank(self, F, seed, force=force)
+        expected, note = self._published()
+        return DimensionReport(
+            model=repr(self), dimension=rank, expected=expected, expected_note=note,
+            parameters=self.nparameters(), parameter_dimension=self.parameter_dimension(),
+            fiber_dimension=self.parameter_dimension() - rank,
+            failure_probability=float(bound), seed=seed, field=str(F), inputs=ninputs,
+            method="rank of the Jacobian at random weights and inputs (forward mode)")
+
+    def dimension(self, seed=None, field=None, proof=False, force=False):
+        r"""
+        Return the dimension of the neurovariety (of the affine cone).
+
+        The arguments are those of :meth:`dimension_report`, which returns
+        the same number with the published formula, the failure probability
+        and the seed used.
+
+        OUTPUT: an integer
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: M = LightningAttention(d=2, t=2, a=1)
+            sage: M.dimension(seed=0)
+            4
+            sage: M.dimension(seed=0) == M.dimension_report(seed=0).dimension == M.expected_dimension()
+            True
+        """
+        from sage.rings.integer import Integer
+        return Integer(self.dimension_report(seed=seed, field=field, proof=proof,
+                                             force=force).dimension)

@@ -72,7 +72,7 @@ from itertools import combinations_with_replacement
 
 from sage.all__sagemath_singular import cached_method, PolynomialRing
 
-from sage_attention.models.base import Coordinate, index_name, distinct_orderings
+from sage_attention.models.arguments import Coordinate, index_name, distinct_orderings
 from sage_attention.models.polynomial import PolynomialAttentionNetwork
 
 
@@ -158,7 +158,7 @@ class LightningAttentionLayer(PolynomialAttentionNetwork):
 
         INPUT:
 
-        - ``coordinate`` -- a :class:`~sage_attention.models.base.Coordinate`
+        - ``coordinate`` -- a :class:`~sage_attention.models.arguments.Coordinate`
 
         EXAMPLES::
 

@@ -25,11 +25,14 @@ form) and :class:`~sage_attention.models.deep.DeepLightningAttention`
 from sage.all__sagemath_singular import cached_method, PolynomialRing, matrix
 
 from sage_attention.sizes import check_size
-from sage_attention.models.base import AttentionNetwork, index_name
+from sage_attention.models.base import AttentionNetwork
+from sage_attention.models.arguments import index_name
+from sage_attention.models.essential import EssentialCoordinates
+from sage_attention.models.jacobian import JacobianDimension
 from sage_attention.models.guards import check_ring_size
 
 
-class PolynomialAttentionNetwork(AttentionNetwork):
+class PolynomialAttentionNetwork(EssentialCoordinates, JacobianDimension, AttentionNetwork):
     r"""
     A lightning attention network: a polynomial map from weights to outputs.
 
@@ -59,7 +62,7 @@ class PolynomialAttentionNetwork(AttentionNetwork):
 
     def _coordinate_data(self):
         r"""
-        Return ``(coordinates, names)``: the :class:`~sage_attention.models.base.Coordinate`
+        Return ``(coordinates, names)``: the :class:`~sage_attention.models.arguments.Coordinate`
         tuples and their variable names, in order.
         """
         raise NotImplementedError
@@ -297,7 +300,7 @@ class PolynomialAttentionNetwork(AttentionNetwork):
         r"""
         Return the descriptions of all coordinates, in the order of the ring's variables.
 
-        OUTPUT: a tuple of :class:`~sage_attention.models.base.Coordinate`
+        OUTPUT: a tuple of :class:`~sage_attention.models.arguments.Coordinate`
 
         EXAMPLES::
 
@@ -345,7 +348,7 @@ class PolynomialAttentionNetwork(AttentionNetwork):
 
     def coordinate_info(self, var):
         r"""
-        Return the :class:`~sage_attention.models.base.Coordinate` description of a coordinate variable.
+        Return the :class:`~sage_attention.models.arguments.Coordinate` description of a coordinate variable.
 
         EXAMPLES::
 
@@ -366,7 +369,7 @@ class PolynomialAttentionNetwork(AttentionNetwork):
 
         INPUT:
 
-        - ``coordinate`` -- a :class:`~sage_attention.models.base.Coordinate`
+        - ``coordinate`` -- a :class:`~sage_attention.models.arguments.Coordinate`
 
         EXAMPLES::
 
@@ -473,258 +476,6 @@ class PolynomialAttentionNetwork(AttentionNetwork):
             X = V * X * (X.transpose() * A * X)
         return X
 
-    # ------------------------------------------------------------------
-    # Linear relations and essential coordinates
-    # ------------------------------------------------------------------
-
-    def essential_coordinates(self):
-        r"""
-        Return the essential coordinates: those left after the linear relations.
-
-        For one layer and `t \ge 2` these are, for each output row, one cross
-        coordinate per pair `(\{a, b\}, c)`: the entries of the tensor `T` of
-        :ref:`mathematics, §2 <math-2>`. For `t = 1` (and for deep networks)
-        all coordinates are essential.
-
-        EXAMPLES::
-
-            sage: from sage_attention import LightningAttention
-            sage: M = LightningAttention(d=2, t=3, a=1)
-            sage: M.essential_coordinates()
-            (Y11_x11x12x12,
-             Y11_x12x12x21,
-             Y11_x11x12x22,
-             Y11_x12x21x22,
-             Y11_x11x22x22,
-             Y11_x21x22x22)
-        """
-        C = self.coordinate_ring()
-        return tuple(C.gen(k) for k in self._linear_structure()[0])
-
-    def linear_relations(self):
-        r"""
-        Return the linear relations among the coordinates (:ref:`mathematics, §2 <math-2>`).
-
-        These are the copy relations (a cross coefficient does not depend on
-        the context token nor on the output token) and the symmetrization
-        relations (each pure coefficient is a sum of cross coefficients).
-        Together with the essential coordinates they express every
-        coordinate.
-
-        EXAMPLES::
-
-            sage: from sage_attention import LightningAttention
-            sage: M = LightningAttention(d=1, t=2, a=1)
-            sage: M.linear_relations()
-            (-Y11_x11x12x12 + Y11_x11x11x11,
-             -Y11_x11x12x12 + Y12_x11x11x12,
-             -Y11_x11x12x12 + Y12_x12x12x12)
-
-        Each relation vanishes on the parametrization::
-
-            sage: M = LightningAttention(d=3, t=3, a=2, out=2, coordinate_scaling='scaled')
-            sage: phi = M.parametrization()
-            sage: all(phi(f) == 0 for f in M.linear_relations())
-            True
-        """
-        C = self.coordinate_ring()
-        essential, expr = self._linear_structure()
-        ess = set(essential)
-        rels = []
-        for k, e in enumerate(expr):
-            if k in ess:
-                continue
-            rels.append(C.gen(k) - sum(coef * C.gen(j) for j, coef in e.items()))
-        return tuple(rels)
-
-    @cached_method
-    def essential_ring(self):
-        r"""
-        Return the polynomial ring in the essential coordinates.
-
-        EXAMPLES::
-
-            sage: from sage_attention import LightningAttention
-            sage: LightningAttention(d=2, t=2, a=1).essential_ring()
-            Multivariate Polynomial Ring in Y11_x11x12x12, Y11_x12x12x21, Y11_x11x12x22, Y11_x12x21x22, Y11_x11x22x22, Y11_x21x22x22 over Rational Field
-        """
-        names = [str(x) for x in self.essential_coordinates()]
-        return PolynomialRing(self._base_ring, names, order="degrevlex")
-
-    @cached_method
-    def to_essential(self):
-        r"""
-        Return the morphism from the coordinate ring onto the essential ring.
-
-        It sends each coordinate to its expression in the essential
-        coordinates; its kernel is generated by :meth:`linear_relations`.
-
-        EXAMPLES::
-
-            sage: from sage_attention import LightningAttention
-            sage: M = LightningAttention(d=1, t=2, a=1)
-            sage: M.to_essential()(M.coordinate_ring()('Y12_x12x12x12'))
-            Y11_x11x12x12
-        """
-        E = self.essential_ring()
-        essential, expr = self._linear_structure()
-        pos = {k: i for i, k in enumerate(essential)}
-        images = [sum(coef * E.gen(pos[j]) for j, coef in e.items()) for e in expr]
-        return self.coordinate_ring().hom(images, E)
-
-    @cached_method
-    def from_essential(self):
-        r"""
-        Return the inclusion of the essential ring into the coordinate ring.
-
-        EXAMPLES::
-
-            sage: from sage_attention import LightningAttention
-            sage: M = LightningAttention(d=2, t=2, a=1)
-            sage: f = M.from_essential(); g = M.to_essential()
-            sage: all(g(f(x)) == x for x in M.essential_ring().gens())
-            True
-        """
-        C = self.coordinate_ring()
-        return self.essential_ring().hom(list(self.essential_coordinates()), C)
-
-    @cached_method
-    def essential_parametrization(self):
-        r"""
-        Return the parametrization restricted to the essential coordinates.
-
-        EXAMPLES::
-
-            sage: from sage_attention import LightningAttention
-            sage: M = LightningAttention(d=2, t=2, a=1, weight_space='AV', coordinate_scaling='scaled')
-            sage: M.essential_parametrization()(M.essential_ring().gen(2))
-            1/2*v12*A11 + 1/2*v11*A21
-        """
-        phi = self.parametrization()
-        return self.essential_ring().hom([phi(x) for x in self.essential_coordinates()],
-                                         self.weight_ring())
-
-    # ------------------------------------------------------------------
-    # Dimension and the neurovariety
-    # ------------------------------------------------------------------
-
-    def dimension_report(self, seed=None, field=None, proof=False, force=False):
-        r"""
-        Return the dimension of the neurovariety, with a report.
-
-        The dimension (of the affine cone) is the generic rank of the
-        Jacobian of the parametrization. It is computed at random weights by
-        forward-mode differentiation of the network at random inputs
-        (:mod:`sage_attention.models.jacobian`), so the polynomials are never
-        expanded: the Jacobian of weights `\mapsto (Y(X_1), \dots, Y(X_N))`
-        has the same generic rank as the coefficient map once the inputs are
-        generic and numerous enough. Inputs are added one at a time until a
-        new one adds no rank (then every function in the kernel vanishes at
-        a generic point, hence everywhere).
-
-        INPUT:
-
-        - ``seed`` -- (default: ``None``, drawn from Sage's random state)
-          integer; the same seed gives the same random points and the same
-          report
-        - ``field`` -- (default: `\GF{p}` with `p = 67108859`) the field of
-          the random points: `\QQ` (exact but slower) or a prime field
-          `\GF{p}` with `p \ge 2^{16}`
-        - ``proof`` -- boolean (default: ``False``); must be ``False``: the
-          rank at a random point is a certified lower bound and equals the
-          dimension only with high probability
-        - ``force`` -- boolean (default: ``False``); run even when the size
-          guard refuses
-
-        OUTPUT: a :class:`~sage_attention.models.reports.DimensionReport`
-
-        .. WARNING::
-
-            The result is never larger than the true dimension (a rank at a
-            point, reduced modulo `p` or not, is at most the generic rank).
-            It is smaller with probability at most
-            ``report.failure_probability`` (Schwartz--Zippel over the random
-            weights and inputs).
-
-        ALGORITHM: [HMK2024]_ for the expected value; exact linear algebra
-        over `\GF{p}` for the computed one.
-
-        EXAMPLES::
-
-            sage: from sage_attention import LightningAttention
-            sage: M = LightningAttention(d=4, t=3, a=2, out=2)
-            sage: D = M.dimension_report(seed=0)
-            sage: D.dimension, D.expected, D.agrees
-            (19, 19, True)
-            sage: D.failure_probability < 1e-4
-            True
-
-        Over `\QQ` the same rank::
-
-            sage: M.dimension_report(seed=0, field=QQ).dimension
-            19
-
-        A deep network: the rank one first layer makes the formula
-        inapplicable; the computed dimension is still exact::
-
-            sage: LightningAttention(widths=[3, 3, 3], ranks=[1, 2], t=3).dimension_report(seed=2)
-            The neurovariety of LightningAttention(widths=(3, 3, 3), ranks=(1, 2), t=3) over Rational Field has dimension 18
-            (no published formula: layer 1 has rank 1, so every later token matrix has rank one and later layers only see Sym(A)); the generic fiber has dimension 18.
-
-        TESTS::
-
-            sage: M.dimension_report(proof=True)
-            Traceback (most recent call last):
-            ...
-            NotImplementedError: proof=True is not available: the dimension is a rank at a random point; pass proof=False
-            sage: M.dimension_report(field=RR)
-            Traceback (most recent call last):
-            ...
-            ValueError: field (=Real Field with 53 bits of precision) must be QQ or a prime field GF(p) with p >= 65536: an inexact field or a small prime does not give a certified lower bound
-            sage: M.dimension_report(field=GF(2))
-            Traceback (most recent call last):
-            ...
-            ValueError: field (=Finite Field of size 2) must be QQ or a prime field GF(p) with p >= 65536: ...
-        """
-        from sage_attention.models.reports import DimensionReport
-        from sage_attention.models.jacobian import jacobian_rank, rank_field
-        from sage_attention.randomness import resolve_seed
-        if proof:
-            raise NotImplementedError("proof=True is not available: the dimension is a rank at a "
-                                      "random point; pass proof=False")
-        F = rank_field(field)
-        seed = resolve_seed(seed)
-        rank, ninputs, bound = jacobian_rank(self, F, seed, force=force)
-        expected, note = self._published()
-        return DimensionReport(
-            model=repr(self), dimension=rank, expected=expected, expected_note=note,
-            parameters=self.nparameters(), parameter_dimension=self.parameter_dimension(),
-            fiber_dimension=self.parameter_dimension() - rank,
-            failure_probability=float(bound), seed=seed, field=str(F), inputs=ninputs,
-            method="rank of the Jacobian at random weights and inputs (forward mode)")
-
-    def dimension(self, seed=None, field=None, proof=False, force=False):
-        r"""
-        Return the dimension of the neurovariety (of the affine cone).
-
-        The arguments are those of :meth:`dimension_report`, which returns
-        the same number with the published formula, the failure probability
-        and the seed used.
-
-        OUTPUT: an integer
-
-        EXAMPLES::
-
-            sage: from sage_attention import LightningAttention
-            sage: M = LightningAttention(d=2, t=2, a=1)
-            sage: M.dimension(seed=0)
-            4
-            sage: M.dimension(seed=0) == M.dimension_report(seed=0).dimension == M.expected_dimension()
-            True
-        """
-        from sage.rings.integer import Integer
-        return Integer(self.dimension_report(seed=seed, field=field, proof=proof,
-                                             force=force).dimension)
 
     def neurovariety(self):
         r"""
