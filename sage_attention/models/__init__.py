@@ -9,4 +9,5 @@ from sage_attention.models.polynomial import PolynomialAttentionNetwork  # noqa:
 from sage_attention.models.lightning import LightningAttentionLayer  # noqa: F401
 from sage_attention.models.deep import DeepLightningAttention  # noqa: F401
 from sage_attention.models.softmax_network import SoftmaxAttentionNetwork  # noqa: F401
+from sage_attention.models.multihead import MultiHeadLightningAttention  # noqa: F401
 from sage_attention.models.constructors import LightningAttention, SoftmaxAttention  # noqa: F401

@@ -89,7 +89,23 @@ def random_matrix(F, r, c, rng):
     return matrix(F, r, c, [rng.randrange(p) for _ in range(r * c)])
 
 
-def _integer(value, what):
+def integer_argument(value, what):
+    r"""
+    Return ``value`` as a Python integer if it is a positive integer, else raise.
+
+    ``True``, strings and floats are refused (``TypeError``), as are
+    integers below 1 (``SpecError``); ``what`` names the argument.
+
+    EXAMPLES::
+
+        sage: from sage_attention.models.arguments import integer_argument
+        sage: integer_argument(ZZ(3), 'rank a_1')
+        3
+        sage: integer_argument(True, 'rank a_1')
+        Traceback (most recent call last):
+        ...
+        TypeError: rank a_1 (=True) must be a positive integer
+    """
     if isinstance(value, bool) or not isinstance(value, (numbers.Integral, Integer)):
         raise TypeError(f"{what} (={value!r}) must be a positive integer")
     if value <= 0:
@@ -136,16 +152,16 @@ def normalize_arguments(widths, ranks, tokens, normalization, weight_space,
     """
     if isinstance(widths, (str, bytes)) or not hasattr(widths, "__iter__"):
         raise TypeError(f"widths (={widths!r}) must be a list of positive integers")
-    widths = tuple(_integer(w, f"width d_{i}") for i, w in enumerate(widths))
+    widths = tuple(integer_argument(w, f"width d_{i}") for i, w in enumerate(widths))
     if len(widths) < 2:
         raise SpecError(f"widths (={widths}) needs the input width and at least one layer")
     if isinstance(ranks, (str, bytes)) or not hasattr(ranks, "__iter__"):
         ranks = (ranks,)
-    ranks = tuple(_integer(a, f"rank a_{i + 1}") for i, a in enumerate(ranks))
+    ranks = tuple(integer_argument(a, f"rank a_{i + 1}") for i, a in enumerate(ranks))
     layers = len(widths) - 1
     if len(ranks) != layers:
         raise SpecError(f"ranks (={ranks}) must have one entry per layer ({layers} layers)")
-    tokens = _integer(tokens, "tokens t")
+    tokens = integer_argument(tokens, "tokens t")
     if isinstance(normalization, str):
         normalization = (normalization,) * layers
     normalization = tuple(str(n).lower() for n in normalization)
@@ -164,7 +180,7 @@ def normalize_arguments(widths, ranks, tokens, normalization, weight_space,
         for e in entries:
             try:
                 i, j = e
-                i, j = _integer(i, "row"), _integer(j, "token")
+                i, j = integer_argument(i, "row"), integer_argument(j, "token")
             except (TypeError, ValueError):
                 raise SpecError(f"entry (={e!r}) must be a pair (row, token) of positive "
                                 "integers") from None

@@ -18,6 +18,8 @@ The class hierarchy, one class per kind of architecture (the factories
      |    +-- LightningAttentionLayer     one lightning layer (closed-form
      |    |                               coordinates and linear relations)
      |    +-- DeepLightningAttention      several lightning layers (expanded)
+     +-- MultiHeadLightningAttention      summed heads, causal mask, residual
+     |                                    stream: exact Jacobian rank only
      +-- SoftmaxAttentionNetwork          some layer normalized: numerical
                                           Jacobian rank only
 

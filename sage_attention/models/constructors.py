@@ -12,6 +12,10 @@ of the class for the architecture (one class per kind, see
    - several layers (``widths, ranks, t``): a
      :class:`~sage_attention.models.deep.DeepLightningAttention`.
 
+   - several heads, a causal mask or residual connections (``heads``,
+     ``causal``, ``residual``): a
+     :class:`~sage_attention.models.multihead.MultiHeadLightningAttention`.
+
 2. :func:`SoftmaxAttention` -- every layer normalized: a
    :class:`~sage_attention.models.softmax_network.SoftmaxAttentionNetwork`.
 
@@ -32,6 +36,7 @@ EXAMPLES::
 """
 from sage_attention.errors import SpecError
 from sage_attention.models.base import AttentionNetwork, renamed_keyword
+from sage_attention.models.multihead import MultiHeadLightningAttention
 
 
 def _network(norm, d, t, a, out, widths, ranks, weight_space, coordinate_scaling, entries,
@@ -48,7 +53,8 @@ def _network(norm, d, t, a, out, widths, ranks, weight_space, coordinate_scaling
 
 def LightningAttention(d=None, t=None, a=None, out=1, *, widths=None, ranks=None,
                        weight_space=None, coordinate_scaling=None, entries=None,
-                       base_ring=None, weights=None, coordinates=None):
+                       base_ring=None, heads=None, causal=False, residual=False,
+                       weights=None, coordinates=None):
     r"""
     Return a lightning (unnormalized) attention network.
 
@@ -68,11 +74,17 @@ def LightningAttention(d=None, t=None, a=None, out=1, *, widths=None, ranks=None
     - ``entries``, ``base_ring`` -- as in
       :class:`~sage_attention.models.base.AttentionNetwork` (the base ring
       must be an exact field)
+    - ``heads`` -- (default: `1`) positive integer, or one per layer: the
+      number of summed attention heads
+    - ``causal`` -- boolean (default: ``False``); mask the later tokens
+    - ``residual`` -- boolean (default: ``False``); residual connections
     - ``weights``, ``coordinates`` -- deprecated names of ``weight_space``
       and ``coordinate_scaling``
 
     OUTPUT: a :class:`~sage_attention.models.lightning.LightningAttentionLayer`
-    (one layer) or a :class:`~sage_attention.models.deep.DeepLightningAttention`
+    (one layer), a :class:`~sage_attention.models.deep.DeepLightningAttention`
+    (several layers), or, with several heads, a causal mask or residual
+    connections, a :class:`~sage_attention.models.multihead.MultiHeadLightningAttention`
 
     EXAMPLES::
 
@@ -120,6 +132,17 @@ def LightningAttention(d=None, t=None, a=None, out=1, *, widths=None, ranks=None
     weight_space = renamed_keyword(weight_space, "weight_space", weights, "weights", "QKV")
     coordinate_scaling = renamed_keyword(coordinate_scaling, "coordinate_scaling", coordinates,
                                          "coordinates", "raw")
+    if heads not in (None, 1) or causal is not False or residual is not False:
+        if weight_space != "QKV" or coordinate_scaling != "raw" or entries is not None:
+            raise ValueError("heads, causal and residual need weight_space='QKV' and all "
+                             "output entries")
+        if widths is None and ranks is None and d is not None and a is not None and t is not None:
+            widths, ranks = (d, out), (a,)
+        elif not (widths is not None and ranks is not None and t is not None
+                  and d is None and a is None):
+            raise SpecError("give either d, t, a (one layer) or widths, ranks, t (a deep network)")
+        return MultiHeadLightningAttention(widths, ranks, t, 1 if heads is None else heads,
+                                           causal, residual, base_ring)
     return _network("lightning", d, t, a, out, widths, ranks, weight_space, coordinate_scaling,
                     entries, base_ring)
 

@@ -188,7 +188,7 @@ def layer_derivatives(model, X, weights, F):
     return derivs, Xs[-1]
 
 
-def jacobian_rank(model, F, seed, force=False):
+def jacobian_rank(model, F, seed, force=False, derivatives=None):
     r"""
     Return ``(rank, number of inputs, failure bound)`` of the Jacobian of a lightning network.
 
@@ -199,6 +199,8 @@ def jacobian_rank(model, F, seed, force=False):
     - ``seed`` -- integer
     - ``force`` -- boolean (default: ``False``); run even when
       :func:`~sage_attention.models.guards.check_jacobian_size` refuses
+    - ``derivatives`` -- (default: :func:`layer_derivatives`) a function
+      ``(model, X, weights, F) -> (derivs, Y)``
 
     EXAMPLES::
 
@@ -209,6 +211,8 @@ def jacobian_rank(model, F, seed, force=False):
         (10, True)
     """
     check_jacobian_size(model, force)
+    if derivatives is None:
+        derivatives = layer_derivatives
     rng = python_random(seed)
     weights = model.random_weights(field=F, seed=rng.randrange(2**32))
     entries = [(i - 1, j - 1) for i, j in model.output_entries()]
@@ -221,7 +225,7 @@ def jacobian_rank(model, F, seed, force=False):
     target = None
     while True:
         X = random_matrix(F, model.d, model.tokens, rng)
-        derivs, _ = layer_derivatives(model, X, weights, F)
+        derivs, _ = derivatives(model, X, weights, F)
         for (i, j) in entries:
             rows.append([D[i, j] for D in derivs])
         ninputs += 1
@@ -248,6 +252,9 @@ class JacobianDimension:
     r"""
     Mixin of polynomial networks: the dimension by the generic Jacobian rank.
 
+    A class sets ``_derivatives`` to the function computing its forward-mode
+    derivatives (default: :func:`layer_derivatives`).
+
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
@@ -255,6 +262,8 @@ class JacobianDimension:
         sage: isinstance(LightningAttention(d=2, t=2, a=1), JacobianDimension)
         True
     """
+
+    _derivatives = staticmethod(layer_derivatives)
 
     def dimension_report(self, seed=None, field=None, proof=False, force=False):
         r"""
@@ -340,7 +349,8 @@ class JacobianDimension:
                                       "random point; pass proof=False")
         F = rank_field(field)
         seed = resolve_seed(seed)
-        rank, ninputs, bound = jacobian_rank(self, F, seed, force=force)
+        rank, ninputs, bound = jacobian_rank(self, F, seed, force=force,
+                                             derivatives=self._derivatives)
         expected, note = self._published()
         return DimensionReport(
             model=repr(self), dimension=rank, expected=expected, expected_note=note,
