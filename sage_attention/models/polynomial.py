@@ -341,10 +341,9 @@ class PolynomialAttentionNetwork(EssentialCoordinates, JacobianDimension, Attent
         """
         check_size(self.size_estimate(), "coordinates", force,
                    hint="dimension() needs no coordinates")
-        names = self._coordinate_data()[1]
-        check_ring_size("the coordinate ring", len(names), force,
+        check_ring_size("the coordinate ring", self.ncoordinates(), force,
                         hint="dimension() needs no coordinates")
-        return PolynomialRing(self._base_ring, names, order="degrevlex")
+        return PolynomialRing(self._base_ring, self._coordinate_data()[1], order="degrevlex")
 
     def coordinate_info(self, var):
         r"""
