@@ -72,7 +72,7 @@ def main(argv=None):
         # a fresh model object each time: UniqueRepresentation would cache it
         M = LightningAttention(d=d, t=t, a=a, out=d)
         t0 = time.perf_counter()
-        D = M.dimension(seed=rep)
+        D = M.dimension_report(seed=rep)
         ours.append(time.perf_counter() - t0)
         res = timed_reference(d, d, t, a, rep, args.timeout)
         if res is None:

@@ -35,7 +35,7 @@ out['table'] = G.table()
 out['elimination_seconds'] = float(G.seconds)
 out['essential'] = len(M.essential_coordinates())
 out['krull_dimension'] = int(X.krull_dimension())
-out['jacobian_dimension'] = int(M.dimension(seed=0).dimension)
+out['jacobian_dimension'] = int(M.dimension(seed=0))
 out['degree'] = int(X.degree())
 out['total_seconds'] = time.time() - start
 print(json.dumps(out))

@@ -15,7 +15,7 @@ EXAMPLES::
 
     sage: from sage_attention import LightningAttention
     sage: M = LightningAttention(d=3, t=2, a=1, out=1)
-    sage: M.dimension(seed=0).dimension == M.expected_dimension()
+    sage: M.dimension(seed=0) == M.expected_dimension()
     True
 
 The layers, each importing only from the ones above it in this list:

@@ -30,6 +30,7 @@ import warnings
 MOVED_MODULES = {
     "sage_attention.spec": "sage_attention.dsl.spec",
     "sage_attention.network": "sage_attention.models",
+    "sage_attention.models.network": "sage_attention.models",
     "sage_attention.softmax": "sage_attention.models.softmax",
     "sage_attention.reports": "sage_attention.models.reports",
     "sage_attention.neurovariety": "sage_attention.variety.neurovariety",

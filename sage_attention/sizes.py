@@ -29,7 +29,7 @@ from sage_attention.errors import ComputationTooLarge
 LIMITS = {
     "coordinates": 200_000,      # building the coordinate ring
     "parametrization": 2_000_000,  # terms of the expanded parametrization
-    "jacobian": 50_000_000,      # entries of the numerical Jacobian
+    "jacobian": 50_000_000,      # entries of the forward-mode Jacobian (about P (P + 1))
     "elimination": 60,           # coordinates a Groebner-basis elimination takes
 }
 
@@ -167,8 +167,10 @@ def check_size(estimate, task, force=False, hint=""):
     elif task == "parametrization":
         value, what = estimate.terms, "expanding the parametrization needs about {} terms"
     elif task == "jacobian":
-        value = estimate.parameters * estimate.coordinates
-        what = "the Jacobian has about {} entries"
+        # forward mode stacks about P + 1 rows of P derivatives (P weights);
+        # it never builds the expanded coefficients
+        value = estimate.parameters * (estimate.parameters + 1)
+        what = "the forward-mode Jacobian has about {} entries"
     elif task == "elimination":
         value, what = estimate.essential_coordinates, "elimination over {} essential coordinates is far beyond this machine"
     else:

@@ -25,11 +25,11 @@ from sage_attention.variety.membership import vanishes_on_model
 
 MODELS = [
     dict(d=2, t=2, a=1, out=1, entries=[(1, 1)]),
-    dict(d=2, t=2, a=1, out=2, weights="AV"),
+    dict(d=2, t=2, a=1, out=2, weight_space="AV"),
     dict(d=3, t=2, a=1, out=1, entries=[(1, 1)]),
-    dict(d=3, t=2, a=2, out=1, entries=[(1, 1)], weights="AV", coordinates="scaled"),
+    dict(d=3, t=2, a=2, out=1, entries=[(1, 1)], weight_space="AV", coordinate_scaling="scaled"),
     dict(d=3, t=2, a=2, out=2),
-    dict(d=2, t=1, a=1, out=1, weights="AV"),
+    dict(d=2, t=1, a=1, out=1, weight_space="AV"),
     dict(d=3, t=1, a=1, out=1),
 ]
 
@@ -103,7 +103,7 @@ def test_points_on_the_variety_get_weights():
 
 
 def test_binary_cubics_split_over_algebraic_numbers():
-    M = LightningAttention(d=2, t=1, a=1, weights="AV")
+    M = LightningAttention(d=2, t=1, a=1, weight_space="AV")
     vals = [QQ(3), QQ(3), QQ(5), QQ(-1)]   # 3 z1^3 + 3 z1^2 z2 + 5 z1 z2^2 - z2^3: irreducible over QQ
     c = certify(M, vals)
     assert c.status == "realizable" and "Algebraic" in c.field

@@ -35,8 +35,8 @@ GRID = [(d, out, a, t, w)
 
 @pytest.mark.parametrize("d,out,a,t,weights", GRID)
 def test_jacobian_rank_equals_formula(d, out, a, t, weights):
-    M = LightningAttention(d=d, t=t, a=a, out=out, weights=weights)
-    D = M.dimension(seed=1000 * d + 100 * out + 10 * a + t)
+    M = LightningAttention(d=d, t=t, a=a, out=out, weight_space=weights)
+    D = M.dimension_report(seed=1000 * d + 100 * out + 10 * a + t)
     assert D.dimension == hmk_formula(d, out, a, t)
     assert D.is_well_defined()
     assert D.failure_probability < 1e-3
@@ -53,7 +53,7 @@ def symbolic_jacobian_rank(M, seed):
     rng = random.Random(seed)
     W = M.weight_ring()
     images = M.essential_parametrization().im_gens()
-    if M.weights == "QKV":
+    if M.weight_space == "QKV":
         pt = [QQ(rng.randrange(1000003)) for _ in W.gens()]
         J = matrix(F, [[f.derivative(x)(*pt) for x in W.gens()] for f in images])
         return J.rank()
@@ -88,8 +88,8 @@ def symbolic_jacobian_rank(M, seed):
     (3, 1, 1, 1, "AV"), (4, 1, 2, 2, "AV"), (3, 3, 3, 2, "QKV"),
 ])
 def test_forward_mode_rank_equals_symbolic_jacobian_rank(d, out, a, t, weights):
-    M = LightningAttention(d=d, t=t, a=a, out=out, weights=weights)
-    assert M.dimension(seed=7).dimension == symbolic_jacobian_rank(M, seed=7)
+    M = LightningAttention(d=d, t=t, a=a, out=out, weight_space=weights)
+    assert M.dimension(seed=7) == symbolic_jacobian_rank(M, seed=7)
 
 
 @pytest.mark.parametrize("widths,ranks,expected", [
@@ -101,13 +101,13 @@ def test_forward_mode_rank_equals_symbolic_jacobian_rank(d, out, a, t, weights):
 ])
 def test_deep_dimensions(widths, ranks, expected):
     # values from doc/mathematics.rst, §5 (the [HMK2024] formulas and their known corrections)
-    assert LightningAttention(widths=widths, ranks=ranks, t=3).dimension(seed=3).dimension == expected
+    assert LightningAttention(widths=widths, ranks=ranks, t=3).dimension(seed=3) == expected
 
 
 def test_dimension_is_reproducible_and_field_independent():
     M = LightningAttention(d=3, t=2, a=2, out=2)
-    assert M.dimension(seed=5) == M.dimension(seed=5)
-    assert M.dimension(seed=5, field=QQ).dimension == M.dimension(seed=6).dimension
+    assert M.dimension_report(seed=5) == M.dimension_report(seed=5)
+    assert M.dimension(seed=5, field=QQ) == M.dimension(seed=6)
 
 
 def test_fiber_dimension_equals_symmetry_group():
@@ -116,5 +116,5 @@ def test_fiber_dimension_equals_symmetry_group():
         F = LightningAttention(d=d, t=2, a=a, out=out).fibers(seed=1)
         assert F.fiber_dimension == a * a + 1
         assert F.identifiable_up_to_symmetry
-        G = LightningAttention(d=d, t=2, a=a, out=out, weights="AV").fibers(seed=1)
+        G = LightningAttention(d=d, t=2, a=a, out=out, weight_space="AV").fibers(seed=1)
         assert G.fiber_dimension == 1

@@ -21,7 +21,7 @@ from sage_attention.ideals.elimination import eliminate
 from sage_attention.invariants import invariants
 from sage_attention.variety.neurovariety import Neurovariety
 
-SMALL = [dict(d=2, t=t, a=a, out=o, weights=w)
+SMALL = [dict(d=2, t=t, a=a, out=o, weight_space=w)
          for t in (1, 2) for a in (1, 2) for o in (1, 2) for w in ("QKV", "AV")]
 SMALL += [dict(d=3, t=2, a=1, out=1, entries=[(1, 1)]),
           dict(d=3, t=2, a=3, out=1, entries=[(1, 1)]),
@@ -66,7 +66,7 @@ def test_generators_vanish_on_the_parametrization(results, kw):
 def test_dimension_agrees_with_jacobian_rank(results, kw):
     M, R = _get(results, kw)
     dim = R.essential_ideal.dimension()
-    assert dim == M.dimension(seed=0).dimension
+    assert dim == M.dimension(seed=0)
     if M.tokens >= 2:
         d, a, out = M.d, M.ranks[0], len(M.output_rows())
         r = min(a, d)

@@ -65,8 +65,8 @@ def _m2_groebner_basis(script, ring, name="I"):
 
 @needs_m2
 @pytest.mark.parametrize("kw", [dict(d=2, t=2, a=1, entries=[(1, 1)]),
-                                dict(d=3, t=2, a=1, entries=[(1, 1)], coordinates="scaled"),
-                                dict(d=2, t=2, a=2, out=2, weights="AV")])
+                                dict(d=3, t=2, a=1, entries=[(1, 1)], coordinate_scaling="scaled"),
+                                dict(d=2, t=2, a=2, out=2, weight_space="AV")])
 def test_macaulay2_round_trip_of_a_vanishing_ideal(kw):
     M = LightningAttention(**kw)
     I = Neurovariety(M).vanishing_ideal(algorithm="elimination")
@@ -91,7 +91,7 @@ def test_macaulay2_round_trip_of_a_family():
 
 
 def test_json_round_trip():
-    M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)], weights="AV", coordinates="scaled")
+    M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)], weight_space="AV", coordinate_scaling="scaled")
     I = Neurovariety(M).vanishing_ideal(algorithm="elimination")
     R, gens, data = from_json(to_json(I, model=M))
     assert R.variable_names() == M.coordinate_ring().variable_names()

@@ -67,7 +67,7 @@ def test_single_token_d3_a1_quartics():
     assert all(phi(g) == 0 for g in R.essential_generators)
     assert set(R.generators_by_degree) == {4}
     E = M.essential_ring()
-    assert E.ideal(list(R.essential_generators)).dimension() == M.dimension(seed=0).dimension
+    assert E.ideal(list(R.essential_generators)).dimension() == M.dimension(seed=0)
 
 
 def test_grading_homogeneous():
@@ -147,7 +147,7 @@ def test_symmetries_preserve_the_kernel():
     # every symmetry maps the elimination ideal (Singular) into itself
     from sage_attention.ideals.symmetry import coordinate_symmetries
     for kw in [dict(d=2, t=1, a=1, out=2), dict(d=2, t=2, a=1, out=1, entries=[(1, 1)]),
-               dict(d=2, t=2, a=1, out=1, entries=[(1, 1)], weights="AV", coordinates="scaled")]:
+               dict(d=2, t=2, a=1, out=1, entries=[(1, 1)], weight_space="AV", coordinate_scaling="scaled")]:
         M = LightningAttention(**kw)
         phi = M.essential_parametrization()
         E = phi.domain()

@@ -24,7 +24,7 @@ def composed(M, f):
 def test_every_family_vanishes_on_the_parametrization(d, a, t, out):
     weights = "AV" if (d + a + t + out) % 2 else "QKV"
     coords = "scaled" if (a + out) % 2 else "raw"
-    M = LightningAttention(d=d, t=t, a=a, out=out, weights=weights, coordinates=coords)
+    M = LightningAttention(d=d, t=t, a=a, out=out, weight_space=weights, coordinate_scaling=coords)
     for name, fn in FAMILIES.items():
         # the common-quadric sextics for t = 1, d = 3 number 5005: check the first 300
         fam = fn(M, limit=300) if (name == "rows" and t == 1 and d == 3) else fn(M)
@@ -74,7 +74,7 @@ def test_negative_control(d, a, out):
 
 def test_rank_one_cuts_out_a_point_of_the_variety_only():
     # a point on the variety satisfies all; off it some nonlinear one fails
-    M = LightningAttention(d=3, t=2, a=1, weights="AV")
+    M = LightningAttention(d=3, t=2, a=1, weight_space="AV")
     fam = FAMILIES["rank_one"](M)
     on = M.coefficients_at(M.random_weights(seed=1))
     assert all(f(*on) == 0 for f in fam.polynomials())
@@ -99,7 +99,7 @@ def test_to_dict_is_json():
 
 def test_single_token_families_on_larger_d():
     from sage_attention.invariants import single_token_low_rank_invariants, chow_invariants
-    M = LightningAttention(d=4, t=1, a=1, out=2, weights="AV", coordinates="scaled")
+    M = LightningAttention(d=4, t=1, a=1, out=2, weight_space="AV", coordinate_scaling="scaled")
     fam = single_token_low_rank_invariants(M)
     assert len(fam) == 2 and fam.degrees() == (4,)
     assert all(composed(M, f) == 0 for f in fam.polynomials())

@@ -10,7 +10,7 @@ from sage_attention.variety.membership import vanishes_on_model, check_family, i
 
 def test_vanishing_agrees_with_the_kernel_of_the_parametrization():
     # the kernel of the parametrization (elimination, independent of composition)
-    M = LightningAttention(d=2, t=2, a=1, weights="QKV")
+    M = LightningAttention(d=2, t=2, a=1, weight_space="QKV")
     E = M.essential_ring()
     I = M.essential_parametrization().kernel()
     fam = low_rank_invariants(M)
@@ -23,7 +23,7 @@ def test_vanishing_agrees_with_the_kernel_of_the_parametrization():
 
 
 def test_refutation_without_proof_and_essential_ring():
-    M = LightningAttention(d=3, t=2, a=2, weights="QKV")
+    M = LightningAttention(d=3, t=2, a=2, weight_space="QKV")
     x = M.coordinate_ring().gen(3)
     assert not vanishes_on_model(M, x, proof=False)
     T = M.cross_tensor(1)

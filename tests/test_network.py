@@ -11,13 +11,13 @@ from sage_attention.errors import SpecError
 
 def expanded_coefficients(M):
     """Expand Y in a fresh ring and read off each (raw) coordinate's coefficient."""
-    assert M.coordinates == "raw"
+    assert M.coordinate_scaling == "raw"
     W = M.weight_ring()
     names = [f"z{k}_{n}" for k in range(M.d) for n in range(M.tokens)]
     R = PolynomialRing(W, names)
     X = matrix(R, M.d, M.tokens, R.gens())
     (A,) = M.attention_matrices()
-    V = M.weight_matrices()[0][-1] if M.weights == "QKV" else M.weight_matrices()[0][1]
+    V = M.weight_matrices()[0][-1] if M.weight_space == "QKV" else M.weight_matrices()[0][1]
     Y = V.change_ring(R) * X * (X.transpose() * A.change_ring(R) * X)
     out = []
     for c in M.coordinates_list():
@@ -35,7 +35,7 @@ def expanded_coefficients(M):
     (2, 1, 1, 1, "QKV"), (2, 2, 1, 2, "AV"), (3, 2, 2, 1, "QKV"), (3, 3, 1, 2, "AV"), (2, 3, 2, 1, "QKV"),
 ])
 def test_parametrization_is_the_expanded_output(d, t, a, out, weights):
-    M = LightningAttention(d=d, t=t, a=a, out=out, weights=weights)
+    M = LightningAttention(d=d, t=t, a=a, out=out, weight_space=weights)
     coeffs, Y, R = expanded_coefficients(M)
     assert list(M.parametrization().im_gens()) == coeffs
     # and nothing else occurs in Y: every monomial of Y is a coordinate
@@ -45,8 +45,8 @@ def test_parametrization_is_the_expanded_output(d, t, a, out, weights):
 
 
 def test_scaled_coordinates_divide_by_number_of_terms():
-    M = LightningAttention(d=3, t=2, a=1, weights="AV", coordinates="scaled")
-    N = LightningAttention(d=3, t=2, a=1, weights="AV")
+    M = LightningAttention(d=3, t=2, a=1, weight_space="AV", coordinate_scaling="scaled")
+    N = LightningAttention(d=3, t=2, a=1, weight_space="AV")
     for c, f, g in zip(M.coordinates_list(), M.parametrization().im_gens(), N.parametrization().im_gens()):
         # with weights AV every term v_p A_qr of a raw coefficient is a distinct monomial
         assert f * len(g.monomials()) == g
@@ -56,7 +56,7 @@ def test_scaled_coordinates_divide_by_number_of_terms():
     (2, 2, 1, 1, "raw"), (3, 3, 2, 2, "scaled"), (3, 2, 3, 1, "raw"), (2, 3, 1, 3, "scaled"),
 ])
 def test_linear_relations_and_essential_coordinates(d, t, a, out, coords):
-    M = LightningAttention(d=d, t=t, a=a, out=out, coordinates=coords)
+    M = LightningAttention(d=d, t=t, a=a, out=out, coordinate_scaling=coords)
     phi = M.parametrization()
     rels = M.linear_relations()
     assert all(phi(f) == 0 for f in rels)
@@ -75,7 +75,7 @@ def test_linear_relations_and_essential_coordinates(d, t, a, out, coords):
 
 
 def test_cross_tensor_matches_math_md():
-    M = LightningAttention(d=3, t=2, a=2, out=2, weights="AV")
+    M = LightningAttention(d=3, t=2, a=2, out=2, weight_space="AV")
     psi = M.essential_parametrization()
     (A,) = M.attention_matrices()
     V = M.weight_matrices()[0][1]
@@ -87,7 +87,7 @@ def test_cross_tensor_matches_math_md():
 
 
 def test_coefficients_at_agree_with_parametrization():
-    for kw in (dict(d=3, t=2, a=1, out=2), dict(d=2, t=1, a=2, weights="AV", coordinates="scaled")):
+    for kw in (dict(d=3, t=2, a=1, out=2), dict(d=2, t=1, a=2, weight_space="AV", coordinate_scaling="scaled")):
         M = LightningAttention(**kw)
         w = M.random_weights(seed=11)
         pt = M.weights_point(w)
@@ -114,4 +114,4 @@ def test_unique_representation_and_validation():
     with pytest.raises(SpecError, match="token in 1..2"):
         LightningAttention(d=2, t=2, a=1, entries=[(1, 3)])
     with pytest.raises(SpecError, match="characteristic"):
-        LightningAttention(d=2, t=2, a=1, coordinates="scaled", base_ring=GF(3))
+        LightningAttention(d=2, t=2, a=1, coordinate_scaling="scaled", base_ring=GF(3))

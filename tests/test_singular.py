@@ -5,7 +5,8 @@ import pytest
 from sage.all__sagemath_singular import QQ, matrix, zero_matrix, random_matrix, ZZ
 
 from sage_attention import LightningAttention
-from sage_attention.models.network import _layer_derivatives, _random_matrix
+from sage_attention.models.jacobian import layer_derivatives as _layer_derivatives
+from sage_attention.models.base import random_matrix as _random_matrix
 from sage_attention.variety.singular_points import singular_point
 
 ARCHS = [(3, 1, 1), (3, 2, 1), (3, 2, 2), (3, 1, 2), (4, 2, 2), (2, 2, 1)]
@@ -85,7 +86,7 @@ def test_rank_one_not_aligned_is_smooth(d, out, a):
 
 @pytest.mark.parametrize("d, out, a", [(2, 1, 1), (3, 1, 1), (3, 2, 2)])
 def test_boundary_points(d, out, a):
-    M = LightningAttention(d=d, t=2, a=a, out=out, coordinates="scaled")
+    M = LightningAttention(d=d, t=2, a=a, out=out, coordinate_scaling="scaled")
     rng = random.Random(11)
     k, q, p = nonzero(1, d, rng), nonzero(1, d, rng), nonzero(out, 1, rng)
     w = [(q.stack(zero_matrix(QQ, a - 1, d)), k.stack(zero_matrix(QQ, a - 1, d)), 3 * p * k)]
@@ -100,7 +101,7 @@ def test_boundary_points(d, out, a):
 def test_boundary_separates_real_manifold_in_the_slice():
     # d = 2, d' = 1, a = 1: image points are q1 Sym(v k) (x) e_1; Sym(v k) is never definite
     # over the reals, and it is semidefinite (det = 0) exactly on the boundary v || k
-    M = LightningAttention(d=2, t=2, a=1, coordinates="scaled")
+    M = LightningAttention(d=2, t=2, a=1, coordinate_scaling="scaled")
     rng = random.Random(3)
     for _ in range(20):
         v, k = nonzero(1, 2, rng), nonzero(1, 2, rng)

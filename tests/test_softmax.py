@@ -30,7 +30,7 @@ def test_single_layer_formula():
     # one softmax layer: d d' + r(2d - r), proved in [HMK2024]
     for d, a, out in [(2, 1, 1), (3, 2, 2), (4, 1, 3), (3, 5, 1)]:
         r = min(a, d)
-        R = SoftmaxAttention(d=d, t=3, a=a, out=out).dimension(seed=1)
+        R = SoftmaxAttention(d=d, t=3, a=a, out=out).dimension_report(seed=1)
         assert R.dimension == d * out + r * (2 * d - r)
 
 
@@ -90,7 +90,7 @@ def test_column_normalized_polynomial_keeps_a_scaling():
 
 def test_lightning_through_the_numerical_path():
     M = LightningAttention(d=4, t=3, a=2, out=2)
-    assert numerical_dimension(M, seed=0).dimension == M.dimension(seed=0).dimension == 19
+    assert numerical_dimension(M, seed=0).dimension == M.dimension(seed=0) == 19
 
 
 def test_gap_reading_and_warning():

@@ -83,7 +83,7 @@ def run_dimension(model, computation, options):
         sage: r["dimension"], r["expected_dimension"]
         (4, 4)
     """
-    report = model.dimension(seed=options.get("seed"))
+    report = model.dimension_report(seed=options.get("seed"))
     result = dict(report.to_dict())
     result["text"] = str(report)
     return result
@@ -158,7 +158,7 @@ def run_invariants(model, computation, options):
 
         sage: from sage_attention.app.cli import run_invariants
         sage: from sage_attention import LightningAttention
-        sage: M = LightningAttention(d=3, t=2, a=1, weights='AV')
+        sage: M = LightningAttention(d=3, t=2, a=1, weight_space='AV')
         sage: r = run_invariants(M, None, {"families": (("pencil", ()), ("low_rank", ()))})
         sage: [(f["name"], f["size"], f["degrees"]) for f in r["families"]]
         [('pencil', 10, [3]), ('low_rank', 45, [2])]
@@ -255,7 +255,7 @@ def run_vanishing_ideal(model, computation, options):
     degree = options.get("degree")
     if degree is not None and algorithm is None:
         algorithm = "interpolation"
-    res = X.vanishing_ideal_result(algorithm=algorithm, degree=degree,
+    res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree,
                                    force=bool(options.get("force", False)))
     gens = [g for g in res.ideal.gens() if g]
     if hasattr(res, "complete_through_degree"):
@@ -464,7 +464,7 @@ def run_spec(spec, as_json=False, seed=None, out=None):
         sage: s = parse_spec("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
         ....:                "compute m { dimension }")
         sage: _ = run_spec(s, seed=0)
-        == model m: LightningAttention(d=2, d'=1, t=2, a=1) over Rational Field
+        == model m: LightningAttention(d=2, out=1, t=2, a=1) over Rational Field
            coordinates: 20, essential coordinates: 6, parameters: 6
         -- dimension:
            The neurovariety of ... has dimension 4

@@ -57,7 +57,7 @@ def architecture_grid(layers=(2,), widths=(3,), ranks=(2,), tokens=(3,),
 
 
 def _normalize_entry(entry):
-    from sage_attention.models.network import AttentionNetwork
+    from sage_attention.models import AttentionNetwork
     if isinstance(entry, AttentionNetwork):
         return {"widths": entry.widths, "ranks": entry.ranks, "tokens": entry.tokens,
                 "normalization": entry.normalization[0] if len(set(entry.normalization)) == 1
@@ -97,12 +97,12 @@ def dimension_row(entry, seed=0):
         sage: r['dimension'], r['expected'], r['fiber_dimension'], r['symmetry_dimension']
         (18, None, 18, 16)
     """
-    from sage_attention.models.network import AttentionNetwork
+    from sage_attention.models import AttentionNetwork
     e = _normalize_entry(entry)
     M = AttentionNetwork(widths=e["widths"], ranks=e["ranks"], tokens=e["tokens"],
-                         normalization=e["normalization"], weights=e.get("weights", "QKV"))
+                         normalization=e["normalization"], weight_space=e.get("weights", "QKV"))
     t0 = time.perf_counter()
-    D = M.dimension(seed=seed)
+    D = M.dimension_report(seed=seed)
     row = {"widths": list(e["widths"]), "ranks": list(e["ranks"]), "tokens": e["tokens"],
            "normalization": e["normalization"], "dimension": int(D.dimension),
            "expected": None if D.expected is None else int(D.expected),
@@ -110,7 +110,7 @@ def dimension_row(entry, seed=0):
            "parameters": int(D.parameter_dimension), "fiber_dimension": int(D.fiber_dimension),
            "inputs": int(D.inputs)}
     if M.is_lightning():
-        row["symmetry_dimension"] = int(M._symmetry_group()[1])
+        row["symmetry_dimension"] = int(M.symmetry_group()[1])
         row["gap"] = None
         row["warning"] = None
     else:

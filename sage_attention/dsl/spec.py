@@ -279,7 +279,7 @@ class ModelSpec:
     def build(self):
         r"""
         Return the Sage model
-        (:class:`~sage_attention.models.network.AttentionNetwork`) described here.
+        (:class:`~sage_attention.models.base.AttentionNetwork`) described here.
 
         Validate the spec first (:func:`validate`).
 
@@ -290,12 +290,12 @@ class ModelSpec:
             sage: N = m.build(); N.nparameters()
             15
         """
-        from sage_attention.models.network import AttentionNetwork
+        from sage_attention.models import AttentionNetwork
         return AttentionNetwork(widths=self.widths, ranks=self.ranks,
                                 tokens=self.tokens,
                                 normalization=self.normalizations,
-                                weights=self.weights,
-                                coordinates=self.coordinates,
+                                weight_space=self.weights,
+                                coordinate_scaling=self.coordinates,
                                 entries=self.entries,
                                 base_ring=self.field.build())
 

@@ -29,7 +29,7 @@ and three quadrics, the `2 \times 2` minors of the flattening::
     sage: from sage_attention.ideals.elimination import eliminate
     sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
     sage: R = eliminate(M); R
-    Elimination for LightningAttention(d=2, d'=1, t=2, a=1, entries=((1, 1),)) over Rational Field:
+    Elimination for LightningAttention(d=2, out=1, t=2, a=1, entries=((1, 1),)) over Rational Field:
     3 Gröbner basis elements in 6 essential coordinates (+ 4 linear relations),
     weights A = u*w^T, Singular slimgb, ... s.
     sage: R.essential_ideal.gens()
@@ -60,7 +60,7 @@ logger = logging.getLogger("sage_attention")
 
 
 @dataclass(frozen=True)
-class EliminationResult:
+class EliminationReport:
     r"""
     The vanishing ideal of a model, computed by elimination.
 
@@ -115,19 +115,6 @@ class EliminationResult:
         }
 
 
-def _av_twin(model):
-    r"""
-    Return the same model with weights ``'AV'`` (the same coordinates).
-    """
-    if model.weights == "AV":
-        return model
-    from sage_attention.models.network import AttentionNetwork
-    return AttentionNetwork(model.widths, model.ranks, model.tokens,
-                            normalization=model.normalization, weights="AV",
-                            coordinates=model.coordinates, entries=model.entries,
-                            base_ring=model.base_ring())
-
-
 def elimination_parametrization(model):
     r"""
     Return the parametrization of the essential coordinates that elimination uses.
@@ -153,7 +140,7 @@ def elimination_parametrization(model):
         phi = model.essential_parametrization()
         return (model.weight_ring(), list(phi.im_gens()),
                 [g for g in model.rank_ideal().gens() if g], "the model's weights")
-    twin = _av_twin(model)
+    twin = model.with_weight_space("AV")
     W0 = twin.weight_ring()
     images0 = twin.essential_parametrization().im_gens()
     d, a, t = model.d, model.ranks[0], model.tokens
@@ -213,7 +200,7 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb"):
     - ``algorithm`` -- ``'slimgb'`` (default) or ``'std'``: the Singular
       Gröbner basis engine
 
-    OUTPUT: an :class:`EliminationResult`
+    OUTPUT: an :class:`EliminationReport`
 
     EXAMPLES::
 
@@ -221,7 +208,7 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb"):
         sage: from sage_attention.ideals.elimination import eliminate
         sage: M = LightningAttention(d=3, t=2, a=1, entries=[(1, 1)])
         sage: R = eliminate(M)       # long time (1 s)
-        sage: R.essential_ideal.dimension() == M.dimension(seed=0).dimension   # long time
+        sage: R.essential_ideal.dimension() == M.dimension_report(seed=0)   # long time
         True
 
     TESTS::
@@ -272,4 +259,22 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb"):
     C = model.coordinate_ring()
     full = C.ideal(list(lin) + [model.from_essential()(g) for g in gens] or [C.zero()])
     logger.info("elimination for %s: %d elements in %.2f s", model, len(gens), seconds)
-    return EliminationResult(str(model), full, K, lin, what, seconds, "Singular " + algorithm)
+    return EliminationReport(str(model), full, K, lin, what, seconds, "Singular " + algorithm)
+
+
+def __getattr__(name):
+    r"""
+    Return the deprecated alias ``EliminationResult`` of :class:`EliminationReport`.
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.elimination import EliminationResult
+        doctest:warning...
+        DeprecationWarning: EliminationResult is deprecated; use EliminationReport instead
+    """
+    if name == "EliminationResult":
+        import warnings
+        warnings.warn("EliminationResult is deprecated; use EliminationReport instead", DeprecationWarning,
+                      stacklevel=2)
+        return EliminationReport
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

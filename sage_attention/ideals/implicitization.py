@@ -53,7 +53,7 @@ linear relations and three quadrics::
     sage: from sage_attention.ideals.implicitization import implicitize
     sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
     sage: R = implicitize(M, 4, seed=0); R
-    Implicitization of LightningAttention(d=2, d'=1, t=2, a=1, entries=((1, 1),)) over Rational Field:
+    Implicitization of LightningAttention(d=2, out=1, t=2, a=1, entries=((1, 1),)) over Rational Field:
     minimal generators by degree {2: 3} (+ 4 linear relations); complete through degree 4;
     the whole ideal is proved: ...
     sage: R.ideal == M.parametrization().kernel()
@@ -83,6 +83,7 @@ from sage_attention.errors import RandomizedFailure
 from sage_attention.ideals.grading import multigrading
 from sage_attention.ideals.symmetry import coordinate_symmetries, CoordinateSymmetries
 from sage_attention.ideals import linalg_modp as _la
+from sage_attention.randomness import derived_seed, resolve_seed
 
 logger = logging.getLogger("sage_attention")
 
@@ -92,7 +93,7 @@ logger = logging.getLogger("sage_attention")
 
 
 @dataclass(frozen=True)
-class ImplicitizationResult:
+class ImplicitizationReport:
     r"""
     The vanishing ideal of a model, computed degree by degree.
 
@@ -216,14 +217,23 @@ class ImplicitizationResult:
 # monomials and pieces
 
 
-def _monomials(n, k):
+def monomials(n, k):
     r"""
     Return the exponent vectors (rows, ``int16``) of all monomials of degree ``k`` in ``n`` variables.
 
-    TESTS::
+    INPUT:
 
-        sage: from sage_attention.ideals.implicitization import _monomials
-        sage: _monomials(3, 2).shape
+    - ``n`` -- number of variables
+    - ``k`` -- the degree
+
+    OUTPUT: a numpy array of shape ``(binomial(n + k - 1, k), n)``
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.implicitization import monomials
+        sage: monomials(2, 2).tolist()                  # x0^2, x0 x1, x1^2
+        [[2, 0], [1, 1], [0, 2]]
+        sage: monomials(3, 2).shape
         (6, 3)
     """
     if k == 0:
@@ -242,6 +252,9 @@ def _monomials(n, k):
         cur = np.concatenate(blocks)
         last = np.concatenate(lasts)
     return cur
+
+
+_monomials = monomials
 
 
 def _pieces(n, k, degs):
@@ -363,7 +376,7 @@ class _Context:
         vals = self._pools.get(key)
         while vals is None or len(vals) < count:
             chunk = 0 if vals is None else len(vals) // self.CHUNK
-            rng = np.random.default_rng([abs(hash((self.seed, tag))) % (2 ** 32), p, chunk])
+            rng = np.random.default_rng([derived_seed(self.seed, tag) % (2 ** 32), p, chunk])
             pts = rng.integers(0, p, size=(self.CHUNK, self.nparams), dtype=np.int64)
             new = self.eval_coordinates(pts, p)
             vals = new if vals is None else np.concatenate([vals, new])
@@ -428,19 +441,29 @@ def _void(a):
     return a.view(np.dtype((np.void, a.dtype.itemsize * a.shape[1]))).ravel()
 
 
-def _residues(coeffs, p=_la.PRIME):
+def residues(coeffs, p=_la.PRIME):
     r"""
     Return the rationals ``coeffs`` modulo ``p`` as a numpy array.
 
-    TESTS::
+    INPUT:
+
+    - ``coeffs`` -- a list of rationals whose denominators are prime to ``p``
+    - ``p`` -- a prime (default: the prime of the modular linear algebra)
+
+    OUTPUT: a numpy ``int64`` array of residues in `[0, p)`
+
+    EXAMPLES::
 
         sage: from sage.all__sagemath_singular import QQ
-        sage: from sage_attention.ideals.implicitization import _residues
-        sage: _residues([QQ(1), QQ(-1), QQ(1/2)], 7).tolist()
+        sage: from sage_attention.ideals.implicitization import residues
+        sage: residues([QQ(1), QQ(-1), QQ(1/2)], 7).tolist()
         [1, 6, 4]
     """
     return np.array([int(c.numerator() % p) * pow(int(c.denominator()), -1, p) % p for c in coeffs],
                     dtype=np.int64)
+
+
+_residues = residues
 
 
 class ProductSpan:
@@ -791,7 +814,7 @@ class _Progress:
 
 
 def _cache_path(cache_dir, model, seed):
-    key = hashlib.sha1(f"{model!r}|{model.weights}|{model.coordinates}|{seed}".encode()).hexdigest()[:16]
+    key = hashlib.sha1(f"{model!r}|{model.weight_space}|{model.coordinate_scaling}|{seed}".encode()).hexdigest()[:16]
     path = os.path.join(cache_dir, key)
     os.makedirs(path, exist_ok=True)
     return path
@@ -818,8 +841,9 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
 
     - ``model`` -- a compiled model (e.g. :func:`~sage_attention.LightningAttention`)
     - ``degree`` -- positive integer; the degree bound
-    - ``seed`` -- (default: ``None``) integer; the random points (the
-      result does not depend on it, only the running time)
+    - ``seed`` -- (default: ``None``, drawn from Sage's random state)
+      integer; the random points (the result does not depend on it, only
+      the running time); the result records the seed used
     - ``executor`` -- (default: ``None``) a ``concurrent.futures.Executor``
       (or anything with ``submit`` returning futures with ``result()``, e.g.
       ``distributed.Client(...).get_executor()``; not a thread pool: Sage's C
@@ -844,7 +868,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       of the input features and output rows, checked exactly on the map)
       and map its generators to the other pieces of the orbit
 
-    OUTPUT: an :class:`ImplicitizationResult`. Pressing Ctrl-C returns the
+    OUTPUT: an :class:`ImplicitizationReport`. Pressing Ctrl-C returns the
     result so far (the finished degrees; ``interrupted`` is ``True``).
 
     EXAMPLES::
@@ -890,9 +914,10 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     sym = (coordinate_symmetries(qkv, grading=G) if symmetry
            else CoordinateSymmetries((), (), E.ngens()))
     timings["symmetry"] = time.time() - t0
+    cache = _cache_path(cache_dir, model, seed) if cache_dir else None
+    seed = resolve_seed(seed)
     ctx = _Context(images, E, seed)
     degs = np.array(G.degrees, dtype=np.int64).reshape(E.ngens(), -1)
-    cache = _cache_path(cache_dir, model, seed) if cache_dir else None
     prog = _Progress(progress)
 
     gens_by_degree = {}
@@ -1003,7 +1028,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     proved, proof = _prove(model, E, egens, complete, degree, prove, seed, interrupted, sym)
     timings["proof"] = time.time() - t0
     timings["total"] = time.time() - t_start
-    return ImplicitizationResult(
+    return ImplicitizationReport(
         model=repr(model), degree=degree, ideal=ideal, essential_generators=egens,
         generators_by_degree=gens_by_degree, linear_relations=lin, ideal_dimensions=dims,
         complete_through_degree=complete, proved_complete=proved, proof=proof, grading=G,
@@ -1040,18 +1065,15 @@ def _qkv_twin(model):
     r"""
     Return a model with the same coordinates whose parametrization has a polynomial weight space.
 
-    With ``weights='AV'`` and ``a < d`` the weight space is the rank variety,
+    With ``weight_space='AV'`` and ``a < d`` the weight space is the rank variety,
     so the kernel of the polynomial map is not the vanishing ideal; the
     ``(Q, K, V)`` form of the same network parametrizes the same variety.
     """
-    if getattr(model, "weights", "QKV") != "AV":
+    if getattr(model, "weight_space", "QKV") != "AV":
         return model
     if all(a >= d for a, d in zip(model.ranks, model.widths)):
         return model
-    from sage_attention.models.network import AttentionNetwork
-    twin = AttentionNetwork(model.widths, model.ranks, model.tokens, normalization=model.normalization,
-                            weights="QKV", coordinates=model.coordinates, entries=model.entries,
-                            base_ring=model.base_ring())
+    twin = model.with_weight_space("QKV")
     if [str(x) for x in twin.essential_ring().gens()] != [str(x) for x in model.essential_ring().gens()]:
         raise ValueError("the (Q, K, V) form of this model has other essential coordinates")
     return twin
@@ -1077,7 +1099,7 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None)
     if not prove:
         return False, what + "; completeness of the whole ideal was not tested (prove=False)."
     J = E.ideal(list(gens)) if gens else E.ideal([E.zero()])
-    lower = model.dimension(seed=seed).dimension
+    lower = model.dimension(seed=seed)
     dimJ = J.dimension()
     if dimJ != lower:
         return False, what + (f"; the ideal found has dimension {dimJ}, the variety {lower}: "
@@ -1087,3 +1109,21 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None)
     return True, what + (f"; the ideal found is prime of dimension {dimJ}, the dimension of the "
                          "variety (Jacobian rank at a point, a lower bound), so it is the whole "
                          "vanishing ideal.")
+
+
+def __getattr__(name):
+    r"""
+    Return the deprecated alias ``ImplicitizationResult`` of :class:`ImplicitizationReport`.
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.implicitization import ImplicitizationResult
+        doctest:warning...
+        DeprecationWarning: ImplicitizationResult is deprecated; use ImplicitizationReport instead
+    """
+    if name == "ImplicitizationResult":
+        import warnings
+        warnings.warn("ImplicitizationResult is deprecated; use ImplicitizationReport instead", DeprecationWarning,
+                      stacklevel=2)
+        return ImplicitizationReport
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -24,13 +24,9 @@ import numpy as np
 
 from sage.all__sagemath_singular import GF, MatrixSpace
 
-#: The default prime: the largest prime below `2^{23}`; LinBox echelonizes
-#: double-precision matrices over it about ten times faster than over
-#: `p \approx 2^{26}`.
-PRIME = 8388593
-
-#: Further primes used when a lift needs Chinese remaindering.
-PRIMES = (8388593, 8388587, 8388581, 8388571, 8388547, 8388539, 8388473, 8388461)
+#: The default prime, and further primes used when a lift needs Chinese
+#: remaindering (defined with the other primes in :mod:`sage_attention.randomness`).
+from sage_attention.randomness import LINALG_PRIME as PRIME, LINALG_PRIMES as PRIMES  # noqa: E402
 
 
 def to_sage(a, p):

@@ -120,7 +120,7 @@ def _candidates(model):
     for perm, name in _cycles(model.widths[0]):
         sub = {}
         for Mx in first:
-            square = model.weights == "AV" and Mx is first[0]      # A: rows and columns are features
+            square = model.weight_space == "AV" and Mx is first[0]      # A: rows and columns are features
             for r in range(Mx.nrows()):
                 for c in range(Mx.ncols()):
                     sub[Mx[r, c]] = Mx[perm[r] if square else r, perm[c]]
@@ -205,7 +205,9 @@ def coordinate_symmetries(model, grading=None):
         ...
         ValueError: coordinate_symmetries needs a polynomial (lightning) network; ...
     """
-    model._require_lightning("coordinate_symmetries")
+    if not model.is_lightning():
+        raise ValueError(f"coordinate_symmetries needs a polynomial (lightning) network; {model} "
+                         "has a softmax layer: use numerical_dimension() instead")
     phi = model.essential_parametrization()
     E = model.essential_ring()
     W = phi.codomain()

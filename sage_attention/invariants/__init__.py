@@ -17,7 +17,7 @@ EXAMPLES::
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.invariants import invariants
     sage: from sage_attention.variety.membership import check_family
-    sage: M = LightningAttention(d=3, t=2, a=1, weights='AV')
+    sage: M = LightningAttention(d=3, t=2, a=1, weight_space='AV')
     sage: fam = invariants(M, families=['linear', 'low_rank', 'pencil'])
     sage: len(fam), fam.degrees()
     (93, (1, 2, 3))

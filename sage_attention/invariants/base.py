@@ -10,9 +10,9 @@ EXAMPLES::
 
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.invariants import pencil_invariants
-    sage: M = LightningAttention(d=3, t=2, a=1, weights='AV')
+    sage: M = LightningAttention(d=3, t=2, a=1, weight_space='AV')
     sage: fam = pencil_invariants(M); fam
-    Family 'pencil' of 10 invariants of degree 3 of LightningAttention(d=3, d'=1, t=2, a=1, weights='AV') over Rational Field
+    Family 'pencil' of 10 invariants of degree 3 of LightningAttention(d=3, out=1, t=2, a=1, weight_space='AV') over Rational Field
     sage: fam[0].label
     pencil invariant of row 1, indices (rows (1, 2, 3), columns (1, 2, 3), lambda^(0, 0, 3))
     sage: fam.to_dict()['size']
@@ -185,7 +185,7 @@ class InvariantFamily(Sequence):
     An empty family says why::
 
         sage: fam = low_rank_invariants(LightningAttention(d=2, t=2, a=2)); fam
-        Family 'low_rank' of 0 invariants of LightningAttention(d=2, d'=1, t=2, a=2) over Rational Field
+        Family 'low_rank' of 0 invariants of LightningAttention(d=2, out=1, t=2, a=2) over Rational Field
         (empty: the flattening has only d = 2 columns, so rank <= a = 2 is no constraint)
     """
 
@@ -374,7 +374,7 @@ def check_model(model, what):
         sage: check_model(SoftmaxAttention(d=2, t=2, a=1), 'pencil')
         Traceback (most recent call last):
         ...
-        ValueError: the pencil invariants are defined for one lightning layer; model (=SoftmaxAttention(d=2, d'=1, t=2, a=1) over Rational Field) is not
+        ValueError: the pencil invariants are defined for one lightning layer; model (=SoftmaxAttention(d=2, out=1, t=2, a=1) over Rational Field) is not
     """
     if not model.is_lightning() or model.nlayers() != 1:
         raise ValueError(f"the {what} invariants are defined for one lightning layer; "

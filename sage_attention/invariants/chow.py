@@ -8,7 +8,7 @@ EXAMPLES::
     sage: from sage_attention.variety.membership import check_family
     sage: M = LightningAttention(d=3, t=1, a=1)
     sage: fam = chow_invariants(M, limit=2); fam
-    Family 'chow' of 2 invariants of degree 8 of LightningAttention(d=3, d'=1, t=1, a=1) over Rational Field
+    Family 'chow' of 2 invariants of degree 8 of LightningAttention(d=3, out=1, t=1, a=1) over Rational Field
     sage: check_family(M, fam).all_vanish       
     True
 """
@@ -137,9 +137,9 @@ def single_token_low_rank_invariants(model, limit=None):
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.invariants import single_token_low_rank_invariants
         sage: from sage_attention.variety.membership import check_family
-        sage: M = LightningAttention(d=4, t=1, a=1, weights='AV')
+        sage: M = LightningAttention(d=4, t=1, a=1, weight_space='AV')
         sage: fam = single_token_low_rank_invariants(M); fam
-        Family 'single_token_low_rank' of 1 invariants of degree 4 of LightningAttention(d=4, d'=1, t=1, a=1, weights='AV') over Rational Field
+        Family 'single_token_low_rank' of 1 invariants of degree 4 of LightningAttention(d=4, out=1, t=1, a=1, weight_space='AV') over Rational Field
         sage: check_family(M, fam).all_vanish
         True
         sage: single_token_low_rank_invariants(LightningAttention(d=3, t=1, a=1)).note

@@ -45,7 +45,7 @@ def linear_invariants(model):
         linear invariant of row 1, token 2, indices (1, 1, 1), of degree 1:
         -Y11_x11x12x12 + Y12_x12x12x12
         sage: linear_invariants(LightningAttention(d=2, t=1, a=1))
-        Family 'linear' of 0 invariants of LightningAttention(d=2, d'=1, t=1, a=1) over Rational Field
+        Family 'linear' of 0 invariants of LightningAttention(d=2, out=1, t=1, a=1) over Rational Field
         (empty: for t = 1 there are no linear relations)
     """
     check_model(model, "linear")

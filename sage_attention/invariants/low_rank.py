@@ -8,7 +8,7 @@ EXAMPLES::
     sage: from sage_attention.variety.membership import vanishes_on_model
     sage: M = LightningAttention(d=3, t=2, a=1)
     sage: fam = low_rank_invariants(M); fam
-    Family 'low_rank' of 45 invariants of degree 2 of LightningAttention(d=3, d'=1, t=2, a=1) over Rational Field
+    Family 'low_rank' of 45 invariants of degree 2 of LightningAttention(d=3, out=1, t=2, a=1) over Rational Field
     sage: all(vanishes_on_model(M, f) for f in fam.polynomials())
     True
 """
@@ -45,7 +45,7 @@ def low_rank_invariants(model, limit=None):
 
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.invariants import low_rank_invariants
-        sage: M = LightningAttention(d=2, t=2, a=1, coordinates='scaled')
+        sage: M = LightningAttention(d=2, t=2, a=1, coordinate_scaling='scaled')
         sage: low_rank_invariants(M)[0]
         low_rank invariant of row 1, indices (rows ((1, 1), (1, 2)), columns (1, 2)), of degree 2:
         -Y11_x12x12x21*Y11_x11x12x22 + Y11_x11x12x12*Y11_x12x21x22

@@ -6,7 +6,7 @@ EXAMPLES::
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.invariants import pencil_invariants
     sage: from sage_attention.variety.membership import vanishes_on_model
-    sage: M = LightningAttention(d=3, t=2, a=2, out=2, coordinates='scaled')
+    sage: M = LightningAttention(d=3, t=2, a=2, out=2, coordinate_scaling='scaled')
     sage: fam = pencil_invariants(M); len(fam)
     20
     sage: all(vanishes_on_model(M, f) for f in fam.polynomials())

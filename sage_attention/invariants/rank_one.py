@@ -6,9 +6,9 @@ EXAMPLES::
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.invariants import rank_one_invariants
     sage: from sage_attention.variety.membership import check_family
-    sage: M = LightningAttention(d=3, t=2, a=1, weights='AV')
+    sage: M = LightningAttention(d=3, t=2, a=1, weight_space='AV')
     sage: fam = rank_one_invariants(M); fam
-    Family 'rank_one' of 93 invariants of degrees 1, 2, 3 of LightningAttention(d=3, d'=1, t=2, a=1, weights='AV') over Rational Field
+    Family 'rank_one' of 93 invariants of degrees 1, 2, 3 of LightningAttention(d=3, out=1, t=2, a=1, weight_space='AV') over Rational Field
     sage: check_family(M, fam).all_vanish
     True
 """

@@ -18,5 +18,5 @@ def scaled_coefficients(model, row):
     for x, c in zip(C.gens(), model.coordinates_list()):
         if c.kind == "pure" and c.row == row:
             n = len(set(permutations(c.indices)))
-            out[tuple(c.indices)] = x if model.coordinates == "scaled" else x / n
+            out[tuple(c.indices)] = x if model.coordinate_scaling == "scaled" else x / n
     return out

@@ -8,7 +8,7 @@ EXAMPLES::
     sage: from sage_attention.variety.membership import check_family
     sage: M = LightningAttention(d=3, t=2, a=3)
     sage: fam = sylvester_invariants(M, lines='coordinate'); fam
-    Family 'sylvester' of 9 invariants of degree 4 of LightningAttention(d=3, d'=1, t=2, a=3) over Rational Field
+    Family 'sylvester' of 9 invariants of degree 4 of LightningAttention(d=3, out=1, t=2, a=3) over Rational Field
     sage: check_family(M, fam).all_vanish
     True
 """
@@ -79,7 +79,7 @@ def sylvester_invariants(model, lines=None, seed=0):
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.invariants import sylvester_invariants
         sage: from sage_attention.variety.membership import check_family
-        sage: M = LightningAttention(d=2, t=2, a=2, weights='AV')
+        sage: M = LightningAttention(d=2, t=2, a=2, weight_space='AV')
         sage: fam = sylvester_invariants(M, lines=[[(1, 2), (3, -1)]]); len(fam)
         1
         sage: check_family(M, fam).all_vanish
@@ -179,13 +179,13 @@ def _generic(model, seed):
     are added until a batch adds no rank; then only the chosen resultants
     are built symbolically.
     """
-    import random
     import numpy as np
     from sage.all__sagemath_singular import GF
+    from sage_attention.randomness import LINALG_PRIME, python_random, numpy_generator
     d = model.d
-    prime = 8388593
-    rng = random.Random(int(seed))
-    nprng = np.random.default_rng(int(seed))
+    prime = LINALG_PRIME
+    rng = python_random(seed)
+    nprng = numpy_generator(seed)
     for row in model.output_rows():
         Ms = slices(model, row)
         npoints = 64

@@ -8,7 +8,7 @@ EXAMPLES::
     sage: from sage_attention.variety.membership import check_family
     sage: M = LightningAttention(d=3, t=2, a=2)
     sage: fam = veronese_invariants(M); fam
-    Family 'veronese' of 9 invariants of degree 4 of LightningAttention(d=3, d'=1, t=2, a=2) over Rational Field
+    Family 'veronese' of 9 invariants of degree 4 of LightningAttention(d=3, out=1, t=2, a=2) over Rational Field
     sage: check_family(M, fam).all_vanish
     True
 """

@@ -8,7 +8,7 @@ own consistency through ``is_well_defined()``.
 EXAMPLES::
 
     sage: from sage_attention import LightningAttention
-    sage: D = LightningAttention(d=2, t=2, a=1).dimension(seed=0)
+    sage: D = LightningAttention(d=2, t=2, a=1).dimension_report(seed=0)
     sage: D.to_dict()['dimension'], D.is_well_defined()
     (4, True)
 """
@@ -23,7 +23,7 @@ class FormulaComparison:
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: D = LightningAttention(d=2, t=2, a=1).dimension(seed=0)
+        sage: D = LightningAttention(d=2, t=2, a=1).dimension_report(seed=0)
         sage: D.agrees, D.expected_phrase()
         (True, '(expected 4 from [HMK2024])')
     """
@@ -36,7 +36,7 @@ class FormulaComparison:
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: LightningAttention(widths=[3, 2, 3], ranks=[1, 1], t=3).dimension(seed=0).agrees is None
+            sage: LightningAttention(widths=[3, 2, 3], ranks=[1, 1], t=3).dimension_report(seed=0).agrees is None
             True
         """
         if self.expected is None:
@@ -54,7 +54,7 @@ class FormulaComparison:
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: LightningAttention(widths=[3, 2, 3], ranks=[1, 1], t=3).dimension(seed=0).expected_phrase()
+            sage: LightningAttention(widths=[3, 2, 3], ranks=[1, 1], t=3).dimension_report(seed=0).expected_phrase()
             '(no published formula: hidden width d_1 = 2 is narrower than the input (a bottleneck lowers the dimension))'
         """
         if self.expected is None:
@@ -80,8 +80,8 @@ class DimensionReport(FormulaComparison):
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: D = LightningAttention(d=3, t=2, a=3, out=1).dimension(seed=0); D
-        The neurovariety of LightningAttention(d=3, d'=1, t=2, a=3) over Rational Field has dimension 11
+        sage: D = LightningAttention(d=3, t=2, a=3, out=1).dimension_report(seed=0); D
+        The neurovariety of LightningAttention(d=3, out=1, t=2, a=3) over Rational Field has dimension 11
         (expected 11 from [HMK2024]); the generic fiber has dimension 10.
         sage: D.agrees
         True
@@ -111,7 +111,7 @@ class DimensionReport(FormulaComparison):
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: d = LightningAttention(d=2, t=2, a=1).dimension(seed=0).to_dict()
+            sage: d = LightningAttention(d=2, t=2, a=1).dimension_report(seed=0).to_dict()
             sage: d['dimension'], d['expected_dimension'], d['agrees']
             (4, 4, True)
         """
@@ -127,7 +127,7 @@ class DimensionReport(FormulaComparison):
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: LightningAttention(d=2, t=1, a=1).dimension(seed=0).is_well_defined()
+            sage: LightningAttention(d=2, t=1, a=1).dimension_report(seed=0).is_well_defined()
             True
         """
         return (0 <= self.dimension <= self.parameter_dimension
@@ -147,7 +147,7 @@ class FiberReport:
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: F = LightningAttention(d=2, t=2, a=1, weights='AV').fibers(seed=0)
+        sage: F = LightningAttention(d=2, t=2, a=1, weight_space='AV').fibers(seed=0)
         sage: F.symmetry_group, F.fiber_dimension
         ('K^*', 1)
     """

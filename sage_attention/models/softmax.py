@@ -36,7 +36,7 @@ prime field (no normalization: the Jacobian of a polynomial map)::
 
     sage: from sage_attention import LightningAttention
     sage: L = LightningAttention(widths=[3, 3, 3], ranks=[1, 2], t=3)
-    sage: numerical_dimension(L, seed=1).dimension == L.dimension(seed=1).dimension == 18
+    sage: numerical_dimension(L, seed=1).dimension == L.dimension(seed=1) == 18
     True
 
 A user normalizer: a pair of numpy callables (the function and its
@@ -54,6 +54,7 @@ from dataclasses import dataclass, asdict, field
 import numpy as np
 
 from sage_attention.models.reports import FormulaComparison
+from sage_attention.randomness import resolve_seed, numpy_generator
 
 logger = logging.getLogger("sage_attention")
 
@@ -80,7 +81,7 @@ class NumericalDimensionReport(FormulaComparison):
     EXAMPLES::
 
         sage: from sage_attention import SoftmaxAttention
-        sage: R = SoftmaxAttention(d=3, t=2, a=2).dimension(seed=0)
+        sage: R = SoftmaxAttention(d=3, t=2, a=2).dimension_report(seed=0)
         sage: R.dimension, R.expected, R.agrees, R.fiber_dimension
         (11, 11, True, 4)
         sage: sorted(R.to_dict())[:4]
@@ -119,7 +120,7 @@ class NumericalDimensionReport(FormulaComparison):
         EXAMPLES::
 
             sage: from sage_attention import SoftmaxAttention
-            sage: d = SoftmaxAttention(d=2, t=2, a=1).dimension(seed=1).to_dict()
+            sage: d = SoftmaxAttention(d=2, t=2, a=1).dimension_report(seed=1).to_dict()
             sage: d['dimension'], d['expected_dimension'], len(d['singular_values'])
             (5, 5, 6)
         """
@@ -298,7 +299,7 @@ def jacobian(model, weights, X, normalizer=None, rows=None):
 
     INPUT:
 
-    - ``model`` -- an :class:`~sage_attention.models.network.AttentionNetwork`
+    - ``model`` -- an :class:`~sage_attention.models.base.AttentionNetwork`
     - ``weights`` -- a list ``[(Q, K, V)]`` of float arrays, one per layer
     - ``X`` -- float array of shape ``(N, d_0, t)``
     - ``normalizer`` -- (default: ``None``, softmax) as in
@@ -434,10 +435,11 @@ def numerical_dimension(model, seed=None, ninputs=None, normalizer=None, precisi
 
     INPUT:
 
-    - ``model`` -- an :class:`~sage_attention.models.network.AttentionNetwork`
+    - ``model`` -- an :class:`~sage_attention.models.base.AttentionNetwork`
       (softmax, lightning or mixed layers; weights ``'QKV'`` or ``'AV'``,
       both giving the same function space)
-    - ``seed`` -- (default: ``None``) integer for numpy's generator
+    - ``seed`` -- (default: ``None``, drawn from Sage's random state)
+      integer for numpy's generator; the report records the seed used
     - ``ninputs`` -- (default: ``None``) number `N` of random inputs; by
       default it starts at `\lceil (P + 1) / (d_l t) \rceil + 2` and is
       doubled until the rank is stable (the number used is reported)
@@ -490,7 +492,8 @@ def numerical_dimension(model, seed=None, ninputs=None, normalizer=None, precisi
     if precision not in ("float64", "double", None):
         raise NotImplementedError(f"precision (={precision!r}) is not available; use 'float64'")
     norm = _make_normalizer(normalizer)
-    rng = np.random.default_rng(None if seed is None else int(seed))
+    seed = resolve_seed(seed)
+    rng = numpy_generator(seed)
     weights = _random_weights(model, rng)
     P = sum(sum(m.size for m in w) for w in weights)
     rows = [i - 1 for i in model.output_rows()] if hasattr(model, "output_rows") else None
@@ -520,10 +523,9 @@ def numerical_dimension(model, seed=None, ninputs=None, normalizer=None, precisi
             f"the rank did not stabilize before {max_inputs} inputs")
     default = normalizer is None or normalizer in ("softmax", "exp")
     if default:
-        expected, note = model._expected()
+        expected, note = model.expected_dimension(), model.expected_dimension_note()
     else:
         expected, note = None, f"no published formula for the normalizer {norm.name}"
-    pdim = model.parameter_dimension() if model.weights == "QKV" else P
     method = ("rank at the largest singular-value gap of the float64 forward-mode Jacobian "
               f"of weights -> outputs on {X.shape[0]} random inputs")
     return NumericalDimensionReport(

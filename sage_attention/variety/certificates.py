@@ -192,18 +192,18 @@ def model_expression(model):
 
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.variety.certificates import model_expression
-        sage: model_expression(LightningAttention(d=2, t=2, a=1, weights='AV', coordinates='scaled'))
-        "LightningAttention(d=2, t=2, a=1, out=1, weights='AV', coordinates='scaled')"
+        sage: model_expression(LightningAttention(d=2, t=2, a=1, weight_space='AV', coordinate_scaling='scaled'))
+        "LightningAttention(d=2, t=2, a=1, out=1, weight_space='AV', coordinate_scaling='scaled')"
     """
     if model.nlayers() == 1:
         s = f"LightningAttention(d={model.d}, t={model.tokens}, a={model.ranks[0]}, out={model.out}"
     else:
         s = (f"LightningAttention(widths={list(model.widths)}, ranks={list(model.ranks)}, "
              f"t={model.tokens}")
-    if model.weights != "QKV":
-        s += f", weights={model.weights!r}"
-    if model.coordinates != "raw":
-        s += f", coordinates={model.coordinates!r}"
+    if model.weight_space != "QKV":
+        s += f", weight_space={model.weight_space!r}"
+    if model.coordinate_scaling != "raw":
+        s += f", coordinate_scaling={model.coordinate_scaling!r}"
     if model.entries is not None:
         s += f", entries={[tuple(e) for e in model.entries]!r}"
     if model.base_ring() is not QQ:
@@ -291,7 +291,7 @@ def _from_matrix(model, Y):
     d, t = model.d, model.tokens
     x = lambda k, n: xs[names[(k - 1) * t + (n - 1)]]
     F = model.base_ring()
-    scaled = model.coordinates == "scaled"
+    scaled = model.coordinate_scaling == "scaled"
     vals = []
     rebuilt = {}
     for c in model.coordinates_list():
@@ -303,7 +303,7 @@ def _from_matrix(model, Y):
         entry = Y[c.row - 1, c.token - 1]
         coef = entry.monomial_coefficient(mono) if entry else 0
         rebuilt[(c.row, c.token)] = rebuilt.get((c.row, c.token), 0) + coef * mono
-        vals.append(F(coef) / model._term_count(c) if scaled else F(coef))
+        vals.append(F(coef) / model.term_count(c) if scaled else F(coef))
     extra = []
     for (i, j), f in rebuilt.items():
         diff = Y[i - 1, j - 1] - f
@@ -343,7 +343,7 @@ def certify(model, point, families=None, seed=None, extra_invariants=()):
 
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.variety.certificates import certify
-        sage: M = LightningAttention(d=2, t=1, a=1, weights='AV')
+        sage: M = LightningAttention(d=2, t=1, a=1, weight_space='AV')
         sage: R.<x11, x21> = QQ[]
         sage: c = certify(M, matrix([[(x11 + x21) * x11 * (x11 - 2*x21)]])); c
         Realizable: weights over Rational Field reproduce the point exactly
@@ -439,7 +439,7 @@ def _weights_from(model, A, V):
     A.set_immutable() if False else None
     if A.rank() > a:
         return None
-    if model.weights == "AV":
+    if model.weight_space == "AV":
         return [(A, V)]
     F = A.base_ring()
     d = model.d
@@ -572,9 +572,9 @@ def _solve_single_token(model, vals):
     S = PolynomialRing(F0, [f"z{k}" for k in range(1, d + 1)])
     z = S.gens()
     cubics = {}
-    scaled = model.coordinates == "scaled"
+    scaled = model.coordinate_scaling == "scaled"
     for x, c, v in zip(model.coordinate_ring().gens(), model.coordinates_list(), vals):
-        raw = v * model._term_count(c) if scaled else v
+        raw = v * model.term_count(c) if scaled else v
         p, q, r = c.indices
         cubics[c.row] = cubics.get(c.row, S.zero()) + raw * z[p - 1] * z[q - 1] * z[r - 1]
     rows = [i for i in model.output_rows() if cubics.get(i)]

@@ -36,7 +36,7 @@ EXAMPLES::
     sage: from sage_attention.variety.generation import generation_report
     sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
     sage: G = generation_report(M, families=['linear', 'low_rank']); G
-    Generation report for LightningAttention(d=2, d'=1, t=2, a=1, entries=((1, 1),)) over Rational Field:
+    Generation report for LightningAttention(d=2, out=1, t=2, a=1, entries=((1, 1),)) over Rational Field:
     the families generate the vanishing ideal (minimal generators by degree {1: 4, 2: 3}).
     sage: print(G.table())
     family   | members | in I(X) | minimal generators | generates | missing | seconds
@@ -232,7 +232,7 @@ def _as_rows(E, polys, p):
     r"""
     Return ``[(exponent array, residues mod p, degree)]`` for the nonzero polynomials ``polys``.
     """
-    from sage_attention.ideals.implicitization import _residues
+    from sage_attention.ideals.implicitization import residues as _residues
     out = []
     for f in polys:
         if f:
@@ -282,7 +282,7 @@ def _row_linear(model, name, fam, Kmin, dims, nlin, bound, primes=(8388593, 8388
     E = model.essential_ring()
     to_E = model.to_essential()
     images = [g for g in (to_E(f) for f in fam.polynomials()) if g]
-    from sage_attention.ideals.implicitization import ProductSpan, _monomials
+    from sage_attention.ideals.implicitization import ProductSpan, monomials as _monomials
     n = E.ngens()
     counts, missing = {}, {}
     rows = {}
@@ -374,7 +374,7 @@ def generation_report(model, families=None, degree=None, algorithm=None):
     from sage.all__sagemath_singular import binomial
     X = Neurovariety(model)
     start = time.time()
-    res = X.vanishing_ideal_result(algorithm=algorithm, degree=degree)
+    res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree)
     ideal_seconds = getattr(res, "seconds", None)
     if ideal_seconds is None:
         ideal_seconds = sum(v for v in getattr(res, "timings", {}).values()

@@ -16,7 +16,7 @@ EXAMPLES::
     sage: from sage_attention.variety.membership import vanishes_on_model, check_family
     sage: M = LightningAttention(d=3, t=2, a=2)
     sage: check_family(M, pencil_invariants(M))
-    All 10 members of the family 'pencil' vanish on LightningAttention(d=3, d'=1, t=2, a=2) over Rational Field
+    All 10 members of the family 'pencil' vanish on LightningAttention(d=3, out=1, t=2, a=2) over Rational Field
     (exact: composed with the parametrization).
     sage: C = M.coordinate_ring()
     sage: vanishes_on_model(M, C.gen(0))
@@ -24,7 +24,6 @@ EXAMPLES::
 """
 from dataclasses import dataclass
 import logging
-import random
 
 from sage.all__sagemath_singular import PolynomialRing, matrix, cached_function
 
@@ -40,13 +39,11 @@ def _free_images(model, ring):
 
     The parameters are `V` and `A` (`a \ge d`) or `V, U, W` with `A = U W`
     (`U` of size `d \times a`, `W` of size `a \times d`; `a < d`): for
-    ``weights='QKV'`` this is `U = K^T, W = Q`, with lower degree and fewer
-    variables; for ``weights='AV'`` it imposes the rank condition
+    ``weight_space='QKV'`` this is `U = K^T, W = Q`, with lower degree and fewer
+    variables; for ``weight_space='AV'`` it imposes the rank condition
     identically, so no Gröbner basis of the rank ideal is needed.
     """
-    from sage_attention.models.network import AttentionNetwork
-    twin = AttentionNetwork(model.widths, model.ranks, model.tokens, model.normalization, "AV",
-                            model.coordinates, model.entries, model.base_ring())
+    twin = model.with_weight_space("AV")
     phi = twin.parametrization() if ring == "coordinates" else twin.essential_parametrization()
     images = list(phi.im_gens())
     d, a = model.d, model.ranks[0]
@@ -128,7 +125,7 @@ def vanishes_on_model(model, f, proof=True, seed=0, points=1):
 
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.variety.membership import vanishes_on_model
-        sage: M = LightningAttention(d=2, t=2, a=1, weights='AV')
+        sage: M = LightningAttention(d=2, t=2, a=1, weight_space='AV')
         sage: F = M.essential_ring().gens()
         sage: vanishes_on_model(M, F[0] * F[5] - F[2] * F[3])
         False
@@ -184,7 +181,7 @@ class MembershipReport:
         sage: R = check_family(M, low_rank_invariants(LightningAttention(d=3, t=2, a=1)))
         Traceback (most recent call last):
         ...
-        ValueError: the family belongs to LightningAttention(d=3, d'=1, t=2, a=1) over Rational Field, not to LightningAttention(d=3, d'=1, t=2, a=2) over Rational Field
+        ValueError: the family belongs to LightningAttention(d=3, out=1, t=2, a=1) over Rational Field, not to LightningAttention(d=3, out=1, t=2, a=2) over Rational Field
     """
     model: str
     family: str
@@ -234,7 +231,7 @@ class MembershipReport:
             {'all_vanish': True,
              'failures': [],
              'family': 'low_rank',
-             'model': "LightningAttention(d=2, d'=1, t=2, a=1) over Rational Field",
+             'model': 'LightningAttention(d=2, out=1, t=2, a=1) over Rational Field',
              'proof': True,
              'seed': 0,
              'size': 3}
@@ -267,7 +264,7 @@ def check_family(model, family, proof=True, seed=0):
 
         sage: R = check_family(M, [M.coordinate_ring().gen(0), M.coordinate_ring().zero()]); R
         1 of 2 members of the family 'polynomials' do not vanish on
-        LightningAttention(d=3, d'=1, t=2, a=2) over Rational Field
+        LightningAttention(d=3, out=1, t=2, a=2) over Rational Field
         (exact: composed with the parametrization): polynomials invariant of indices (0,).
     """
     from sage_attention.invariants.base import InvariantFamily, InvariantLabel

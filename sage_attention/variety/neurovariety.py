@@ -16,7 +16,7 @@ The one-entry slice of width `2`, two tokens, rank one::
     sage: from sage_attention.variety.neurovariety import Neurovariety
     sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
     sage: X = Neurovariety(M); X
-    Neurovariety of LightningAttention(d=2, d'=1, t=2, a=1, entries=((1, 1),)) over Rational Field
+    Neurovariety of LightningAttention(d=2, out=1, t=2, a=1, entries=((1, 1),)) over Rational Field
     sage: X is Neurovariety(M)
     True
     sage: X.minimal_generators_by_degree()
@@ -26,7 +26,7 @@ The one-entry slice of width `2`, two tokens, rank one::
 
 The dimension agrees with the Jacobian rank (an independent computation)::
 
-    sage: X.krull_dimension() == X.dimension(seed=0).dimension
+    sage: X.krull_dimension() == X.dimension(seed=0)
     True
 
 Membership is exact (composition with the parametrization)::
@@ -91,7 +91,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         sage: from sage_attention.variety.neurovariety import Neurovariety
         sage: X = Neurovariety(LightningAttention(d=2, t=1, a=1))
         sage: X.model()
-        LightningAttention(d=2, d'=1, t=1, a=1) over Rational Field
+        LightningAttention(d=2, out=1, t=1, a=1) over Rational Field
 
     TESTS::
 
@@ -105,7 +105,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
 
     @staticmethod
     def __classcall__(cls, model):
-        from sage_attention.models.network import AttentionNetwork
+        from sage_attention.models import AttentionNetwork
         if not isinstance(model, AttentionNetwork):
             raise TypeError(f"model (={model!r}) must be an AttentionNetwork")
         return super().__classcall__(cls, model)
@@ -148,32 +148,65 @@ class Neurovariety(UniqueRepresentation, SageObject):
 
     def dimension(self, seed=None):
         r"""
-        Return the dimension report of the model (the affine cone, by Jacobian rank).
+        Return the dimension of the affine cone, by Jacobian rank, as an integer.
 
-        See :meth:`~sage_attention.models.network.AttentionNetwork.dimension`.
+        See :meth:`~sage_attention.models.polynomial.PolynomialAttentionNetwork.dimension`.
 
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
             sage: from sage_attention.variety.neurovariety import Neurovariety
-            sage: Neurovariety(LightningAttention(d=3, t=2, a=1)).dimension(seed=0).dimension
+            sage: Neurovariety(LightningAttention(d=3, t=2, a=1)).dimension(seed=0)
             7
         """
         return self._model.dimension(seed=seed)
 
+    def dimension_report(self, seed=None):
+        r"""
+        Return the dimension report of the model.
+
+        See :meth:`~sage_attention.models.polynomial.PolynomialAttentionNetwork.dimension_report`.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.neurovariety import Neurovariety
+            sage: Neurovariety(LightningAttention(d=3, t=2, a=1)).dimension_report(seed=0).agrees
+            True
+        """
+        return self._model.dimension_report(seed=seed)
+
     def vanishing_ideal_result(self, algorithm=None, degree=None, force=False):
+        r"""
+        Deprecated name of :meth:`vanishing_ideal_report`.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: X = LightningAttention(d=2, t=2, a=2, entries=[(1, 1)]).neurovariety()
+            sage: X.vanishing_ideal_result() is X.vanishing_ideal_report()
+            doctest:warning...
+            DeprecationWarning: vanishing_ideal_result is deprecated; use vanishing_ideal_report instead
+            True
+        """
+        import warnings
+        warnings.warn("vanishing_ideal_result is deprecated; use vanishing_ideal_report instead",
+                      DeprecationWarning, stacklevel=2)
+        return self.vanishing_ideal_report(algorithm, degree, force)
+
+    def vanishing_ideal_report(self, algorithm=None, degree=None, force=False):
         r"""
         Return the computation behind :meth:`vanishing_ideal` (cached).
 
-        OUTPUT: an :class:`~sage_attention.ideals.elimination.EliminationResult`
-        or an :class:`~sage_attention.ideals.implicitization.ImplicitizationResult`
+        OUTPUT: an :class:`~sage_attention.ideals.elimination.EliminationReport`
+        or an :class:`~sage_attention.ideals.implicitization.ImplicitizationReport`
 
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
             sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: X = Neurovariety(LightningAttention(d=2, t=2, a=1, entries=[(1, 1)]))
-            sage: X.vanishing_ideal_result().weights
+            sage: X.vanishing_ideal_report().weights
             'A = u*w^T'
         """
         algorithm = self._choose(algorithm)
@@ -241,7 +274,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             ...
             ComputationTooLarge: elimination over 126 essential coordinates is far beyond this machine (limit 60); algorithm='interpolation' computes the ideal degree by degree; pass force=True to run it anyway
         """
-        return self.vanishing_ideal_result(algorithm, degree, force).ideal
+        return self.vanishing_ideal_report(algorithm, degree, force).ideal
 
     @cached_method
     def essential_ideal(self):
@@ -258,7 +291,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: Neurovariety(LightningAttention(d=2, t=2, a=2)).essential_ideal().ngens()
             1
         """
-        res = self.vanishing_ideal_result()
+        res = self.vanishing_ideal_report()
         if hasattr(res, "essential_ideal"):
             return res.essential_ideal
         E = self._model.essential_ring()

@@ -27,14 +27,14 @@ A random point is smooth::
     sage: from sage_attention.variety.singular_points import singular_point
     sage: M = LightningAttention(d=3, t=2, a=2, out=2)
     sage: singular_point(M, M.random_weights(seed=1))
-    A smooth point of LightningAttention(d=3, d'=2, t=2, a=2) over Rational Field:
+    A smooth point of LightningAttention(d=3, out=2, t=2, a=2) over Rational Field:
     the differential has the generic rank 13; not on the real boundary.
 
 A point of the rank-one / rank-one locus::
 
     sage: p, v, w = matrix(QQ, [[1], [2]]), matrix(QQ, [[1, -1, 3]]), matrix(QQ, [[2, 0, 1]])
     sage: S = singular_point(M, [(w.stack(zero_matrix(QQ, 1, 3)), v.stack(zero_matrix(QQ, 1, 3)), p * v)]); S
-    A singular point of LightningAttention(d=3, d'=2, t=2, a=2) over Rational Field:
+    A singular point of LightningAttention(d=3, out=2, t=2, a=2) over Rational Field:
     the differential has rank 8 < 13 (rank of A (=1) below a (=2) < d (=3); rank-one / rank-one: rank V = rank A = 1 with row space of V = column space of A); on the real boundary.
     sage: S.reasons
     ('rank A < a', 'rank-one / rank-one')
@@ -165,9 +165,7 @@ def differential_rank(model, weights):
         7
     """
     _check_model(model)
-    from sage_attention.models.network import AttentionNetwork
-    QKV = AttentionNetwork(widths=model.widths, ranks=model.ranks, tokens=model.tokens,
-                           weights="QKV", entries=model.entries)
+    QKV = model.with_weight_space("QKV")
     Q, K, V = _as_qkv(model, weights)
     F = V.base_ring()
     phi = QKV.parametrization()
@@ -226,7 +224,7 @@ def singular_point(model, weights=None, point=None):
 
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.variety.singular_points import singular_point
-        sage: M = LightningAttention(d=3, t=2, a=1, out=2, coordinates='scaled')
+        sage: M = LightningAttention(d=3, t=2, a=1, out=2, coordinate_scaling='scaled')
         sage: Z = matrix(QQ, 2, 3)
         sage: singular_point(M, [(matrix(QQ, [[1, 2, 3]]), matrix(QQ, [[1, 0, 1]]), Z)]).reasons
         ('vertex',)
@@ -251,7 +249,7 @@ def singular_point(model, weights=None, point=None):
         raise ValueError("give exactly one of weights, point")
     generic = model.expected_dimension()
     if generic is None:
-        generic = model.dimension(seed=0).dimension
+        generic = model.dimension(seed=0)
     if weights is not None:
         A, V = _AV(weights)
         reasons, words, boundary = _classify(model, A, V)
@@ -293,7 +291,7 @@ def _ranks_from_point(model, point):
             continue
         a, b, cc = c.indices
         v = F(val)
-        if model.coordinates == "raw":
+        if model.coordinate_scaling == "raw":
             v = v / (1 if a == b else 2)          # raw: v_a A_bc + v_b A_ac; scaled halves it
         T[(c.row, (a, b), cc)] = v
     flats = [matrix(F, [[T.get((i, ab, c), 0) for c in range(1, d + 1)] for ab in D])

@@ -1,0 +1,196 @@
+r"""
+Arguments of attention networks: checking, normalizing, naming
+
+The constructors of :mod:`sage_attention.models` accept many spellings of
+one architecture; this module turns them into one canonical, hashable
+tuple (so that equal architectures are the same object), names variables,
+and describes coordinates.
+
+EXAMPLES::
+
+    sage: from sage_attention.models.arguments import normalize_arguments
+    sage: normalize_arguments((3, 1), [2], 2, 'lightning', 'AV', 'raw', None)
+    ((3, 1), (2,), 2, ('lightning',), 'AV', 'raw', None)
+"""
+from collections import namedtuple
+from itertools import permutations
+import numbers
+import warnings
+
+from sage.all__sagemath_singular import matrix
+from sage.rings.integer import Integer
+
+from sage_attention.errors import SpecError
+
+NORMALIZATIONS = ("lightning", "softmax")
+WEIGHT_SPACES = ("QKV", "AV")
+COORDINATE_SCALINGS = ("raw", "scaled")
+#: the old name of :data:`COORDINATE_SCALINGS`
+COORDINATE_KINDS = COORDINATE_SCALINGS
+
+Coordinate = namedtuple("Coordinate", ["row", "token", "kind", "indices", "context"])
+Coordinate.__doc__ = r"""
+Description of one coefficient coordinate.
+
+- ``row``, ``token`` -- the output entry `Y_{row, token}` (1-based)
+- ``kind`` -- ``'cross'`` (monomial `x_{a n} x_{b n} x_{c j}`, `n \neq j`),
+  ``'pure'`` (monomial `x_{a j} x_{b j} x_{c j}`) or ``'deep'``
+- ``indices`` -- ``(a, b, c)`` (1-based, `a \le b`; sorted for pure), or the
+  exponent vector for ``'deep'``
+- ``context`` -- the context token `n` of a cross monomial, else ``None``
+"""
+
+
+def index_name(prefix, indices, compact):
+    r"""
+    Return a variable name: ``prefix`` followed by the indices.
+
+    EXAMPLES::
+
+        sage: from sage_attention.models.arguments import index_name
+        sage: index_name('x', (1, 2), True), index_name('x', (1, 12), False)
+        ('x12', 'x1_12')
+    """
+    if compact:
+        return prefix + "".join(str(i) for i in indices)
+    return prefix + "_".join(str(i) for i in indices)
+
+
+def distinct_orderings(m):
+    r"""
+    Return the sorted list of distinct orderings of the tuple ``m``.
+
+    EXAMPLES::
+
+        sage: from sage_attention.models.arguments import distinct_orderings
+        sage: distinct_orderings((1, 1, 2))
+        [(1, 1, 2), (1, 2, 1), (2, 1, 1)]
+    """
+    return sorted(set(permutations(m)))
+
+
+def random_matrix(F, r, c, rng):
+    r"""
+    Return an `r \times c` matrix over ``F`` with entries from ``rng``.
+
+    Over a field of characteristic zero the entries are integers in
+    `[-100, 100]`; over `\GF{p}` they are uniform.
+
+    EXAMPLES::
+
+        sage: from sage_attention.models.arguments import random_matrix
+        sage: from sage_attention.randomness import python_random
+        sage: random_matrix(GF(7), 2, 3, python_random(1)).dimensions()
+        (2, 3)
+    """
+    if F.characteristic() == 0:
+        return matrix(F, r, c, [rng.randint(-100, 100) for _ in range(r * c)])
+    p = F.characteristic()
+    return matrix(F, r, c, [rng.randrange(p) for _ in range(r * c)])
+
+
+def integer_argument(value, what):
+    r"""
+    Return ``value`` as a Python integer if it is a positive integer, else raise.
+
+    ``True``, strings and floats are refused (``TypeError``), as are
+    integers below 1 (``SpecError``); ``what`` names the argument.
+
+    EXAMPLES::
+
+        sage: from sage_attention.models.arguments import integer_argument
+        sage: integer_argument(ZZ(3), 'rank a_1')
+        3
+        sage: integer_argument(True, 'rank a_1')
+        Traceback (most recent call last):
+        ...
+        TypeError: rank a_1 (=True) must be a positive integer
+    """
+    if isinstance(value, bool) or not isinstance(value, (numbers.Integral, Integer)):
+        raise TypeError(f"{what} (={value!r}) must be a positive integer")
+    if value <= 0:
+        raise SpecError(f"{what} (={value!r}) must be a positive integer")
+    return int(value)
+
+
+def renamed_keyword(new_value, new_name, old_value, old_name, default):
+    r"""
+    Return the value of a renamed keyword, warning when the old name is used.
+
+    EXAMPLES::
+
+        sage: from sage_attention.models.arguments import renamed_keyword
+        sage: renamed_keyword(None, 'weight_space', 'AV', 'weights', 'QKV')
+        doctest:warning...
+        DeprecationWarning: the keyword weights= is deprecated; use weight_space= instead
+        'AV'
+        sage: renamed_keyword('AV', 'weight_space', None, 'weights', 'QKV')
+        'AV'
+    """
+    if old_value is not None:
+        warnings.warn(f"the keyword {old_name}= is deprecated; use {new_name}= instead",
+                      DeprecationWarning, stacklevel=4)
+        if new_value is not None and new_value != old_value:
+            raise TypeError(f"give {new_name}= only (not also {old_name}=)")
+        return old_value
+    return default if new_value is None else new_value
+
+
+def normalize_arguments(widths, ranks, tokens, normalization, weight_space,
+                        coordinate_scaling, entries):
+    r"""
+    Return the checked, canonical form of an architecture's arguments.
+
+    OUTPUT: a tuple ``(widths, ranks, tokens, normalization, weight_space,
+    coordinate_scaling, entries)`` of hashable values
+
+    EXAMPLES::
+
+        sage: from sage_attention.models.arguments import normalize_arguments
+        sage: normalize_arguments([3, 1], 2, 2, 'lightning', 'QKV', 'raw', [(1, 2), (1, 1)])
+        ((3, 1), (2,), 2, ('lightning',), 'QKV', 'raw', None)
+    """
+    if isinstance(widths, (str, bytes)) or not hasattr(widths, "__iter__"):
+        raise TypeError(f"widths (={widths!r}) must be a list of positive integers")
+    widths = tuple(integer_argument(w, f"width d_{i}") for i, w in enumerate(widths))
+    if len(widths) < 2:
+        raise SpecError(f"widths (={widths}) needs the input width and at least one layer")
+    if isinstance(ranks, (str, bytes)) or not hasattr(ranks, "__iter__"):
+        ranks = (ranks,)
+    ranks = tuple(integer_argument(a, f"rank a_{i + 1}") for i, a in enumerate(ranks))
+    layers = len(widths) - 1
+    if len(ranks) != layers:
+        raise SpecError(f"ranks (={ranks}) must have one entry per layer ({layers} layers)")
+    tokens = integer_argument(tokens, "tokens t")
+    if isinstance(normalization, str):
+        normalization = (normalization,) * layers
+    normalization = tuple(str(n).lower() for n in normalization)
+    if len(normalization) != layers or any(n not in NORMALIZATIONS for n in normalization):
+        raise SpecError(f"normalization (={normalization}) must be 'lightning' or 'softmax' "
+                        f"for each of the {layers} layers")
+    if weight_space not in WEIGHT_SPACES:
+        raise SpecError(f"weight_space (={weight_space!r}) must be one of 'QKV', 'AV'")
+    if coordinate_scaling not in COORDINATE_SCALINGS:
+        raise SpecError(f"coordinate_scaling (={coordinate_scaling!r}) must be one of "
+                        "'raw', 'scaled'")
+    if entries is not None:
+        if isinstance(entries, (str, bytes)) or not hasattr(entries, "__iter__"):
+            raise TypeError(f"entries (={entries!r}) must be a list of pairs (row, token)")
+        clean = []
+        for e in entries:
+            try:
+                i, j = e
+                i, j = integer_argument(i, "row"), integer_argument(j, "token")
+            except (TypeError, ValueError):
+                raise SpecError(f"entry (={e!r}) must be a pair (row, token) of positive "
+                                "integers") from None
+            if not (1 <= i <= widths[-1] and 1 <= j <= tokens):
+                raise SpecError(f"entry (={e!r}) must have row in 1..{widths[-1]} "
+                                f"and token in 1..{tokens}")
+            clean.append((i, j))
+        entries = tuple(sorted(set(clean)))
+        if not entries:
+            raise SpecError("entries must not be empty (omit it to keep all entries)")
+        if len(entries) == widths[-1] * tokens:
+            entries = None
+    return widths, ranks, tokens, normalization, weight_space, coordinate_scaling, entries

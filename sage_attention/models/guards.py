@@ -1,0 +1,111 @@
+r"""
+Size guards of the model layer
+
+Before a ring or a matrix is built, its size is estimated; a build beyond
+what Singular or this machine can hold is refused with
+:class:`~sage_attention.errors.ComputationTooLarge`, whose message names the
+estimate, the limit and ``force=``. Two guards live here:
+
+- a polynomial ring: Singular has at most `2^{15} - 1` variables (beyond
+  that it ends the process with "no more memory");
+- the forward-mode Jacobian of :mod:`sage_attention.models.jacobian`: it
+  holds one `P \times d_i t` tangent per layer and a rank matrix with about
+  `P + 1` rows and `P` columns (`P` the number of weights), never the
+  expanded coefficients.
+
+EXAMPLES::
+
+    sage: from sage_attention.models.guards import check_ring_size
+    sage: check_ring_size("the coordinate ring", 100, False)
+    sage: check_ring_size("the coordinate ring", 40000, False)
+    Traceback (most recent call last):
+    ...
+    ComputationTooLarge: the coordinate ring needs 40000 variables (Singular's limit is 32767); pass force=True to run it anyway
+"""
+from sage_attention.errors import ComputationTooLarge
+from sage_attention.sizes import LIMITS
+
+#: Singular's limit on the number of variables of a ring
+SINGULAR_MAX_VARIABLES = 2 ** 15 - 1
+
+#: entries of the forward-mode Jacobian (tangents plus rank matrix) let
+#: through without ``force=True``: the size guard's limit for the task
+#: ``'jacobian'`` (:data:`sage_attention.sizes.LIMITS`)
+JACOBIAN_ENTRY_LIMIT = LIMITS["jacobian"]
+
+
+def check_ring_size(what, nvariables, force, hint=""):
+    r"""
+    Refuse to build a polynomial ring with more variables than Singular takes.
+
+    INPUT:
+
+    - ``what`` -- string; the ring, for the message
+    - ``nvariables`` -- integer; its number of variables
+    - ``force`` -- boolean; only used for the message: Singular's limit
+      holds even with ``force=True``
+    - ``hint`` -- string (default: empty); a cheaper alternative to name
+
+    OUTPUT: ``None``, or :class:`~sage_attention.errors.ComputationTooLarge`
+
+    EXAMPLES::
+
+        sage: from sage_attention.models.guards import check_ring_size
+        sage: check_ring_size("the weight ring", 32768, True)
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the weight ring needs 32768 variables (Singular's limit is 32767); Singular cannot build it
+    """
+    if nvariables <= SINGULAR_MAX_VARIABLES:
+        return
+    msg = f"{what} needs {nvariables} variables (Singular's limit is {SINGULAR_MAX_VARIABLES})"
+    if hint:
+        msg += f"; {hint}"
+    msg += ("; Singular cannot build it" if force else "; pass force=True to run it anyway")
+    raise ComputationTooLarge(msg)
+
+
+def forward_jacobian_entries(widths, ranks, tokens, nparameters, nentries):
+    r"""
+    Return the number of field entries the forward-mode Jacobian rank holds at once.
+
+    For each random input the forward pass keeps one tangent matrix of size
+    `d_i \times t` per weight direction and layer, and the rank matrix
+    grows to at most `(\lceil (P+1)/n \rceil + 1) n` rows of `P` entries
+    (`n` the number of kept output entries).
+
+    EXAMPLES::
+
+        sage: from sage_attention.models.guards import forward_jacobian_entries
+        sage: forward_jacobian_entries((4, 2, 4), (2, 2), 3, 60, 12)
+        6480
+    """
+    P = int(nparameters)
+    n = max(int(nentries), 1)
+    tangents = P * max(widths) * int(tokens) * 2
+    rows = (-(-(P + 1) // n) + 1) * n
+    return tangents + rows * P
+
+
+def check_jacobian_size(model, force=False):
+    r"""
+    Refuse a forward-mode Jacobian rank that does not fit in memory.
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.models.guards import check_jacobian_size
+        sage: check_jacobian_size(LightningAttention(widths=[4, 2, 4], ranks=[2, 2], t=3))
+        sage: check_jacobian_size(LightningAttention(d=10**6, t=2, a=1))
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the forward-mode Jacobian holds about 21000012000000 field entries (limit 50000000); pass force=True to run it anyway
+    """
+    if force:
+        return
+    value = forward_jacobian_entries(model.widths, model.ranks, model.tokens,
+                                     model.nparameters(), len(model.output_entries()))
+    if value > JACOBIAN_ENTRY_LIMIT:
+        raise ComputationTooLarge(f"the forward-mode Jacobian holds about {value} field entries "
+                                  f"(limit {JACOBIAN_ENTRY_LIMIT}); pass force=True to run it "
+                                  "anyway")

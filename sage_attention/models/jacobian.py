@@ -1,0 +1,383 @@
+r"""
+The generic rank of the Jacobian, by forward-mode differentiation
+
+The dimension of the neurovariety of a lightning network is the generic
+rank of the Jacobian of its parametrization. Expanding the parametrization
+is expensive (a deep network has degree `3^l` in the inputs), so the rank is
+computed without it: at random weights `W` and random inputs
+`X_1, \dots, X_N` over a field `F`, the derivatives of the outputs
+`Y(X_n)` in every weight direction are pushed forward through the layers
+(exactly, over `F`), and the rank of the stacked matrix is taken. The Jacobian
+of `W \mapsto (Y(X_1), \dots, Y(X_N))` has the same generic rank as the
+coefficient map once the inputs are generic and numerous enough.
+
+EXAMPLES:
+
+The derivatives agree with finite differences of the forward pass (exact
+over `\QQ`, because the network is polynomial of degree one in each `V`)::
+
+    sage: from sage_attention import LightningAttention
+    sage: from sage_attention.models.jacobian import layer_derivatives
+    sage: M = LightningAttention(d=2, t=2, a=1, weight_space='AV')
+    sage: (A, V), = M.random_weights(field=QQ, seed=1)
+    sage: X = matrix(QQ, [[1, 2], [3, -1]])
+    sage: derivs, Y = layer_derivatives(M, X, [(A, V)], QQ)
+    sage: Y == M.forward(X, [(A, V)])
+    True
+    sage: E = matrix(QQ, 1, 2, [1, 0])
+    sage: derivs[0] == M.forward(X, [(A, V + E)]) - Y
+    True
+"""
+from sage.all__sagemath_singular import GF, QQ, matrix, zero_matrix
+import logging
+
+from sage_attention.models.arguments import random_matrix
+from sage_attention.models.guards import check_jacobian_size
+from sage_attention.randomness import (JACOBIAN_PRIME, MINIMUM_RANK_PRIME, python_random,
+                                       resolve_seed)
+
+logger = logging.getLogger("sage_attention")
+
+
+def rank_field(field):
+    r"""
+    Return the field of a randomized rank: `\GF{p}` for ``None``, else ``field`` checked.
+
+    A rank at a random point is a certified lower bound of the generic rank
+    only over an exact field; over a small prime field it may also be
+    lower than over `\QQ` for every point, so primes below `2^{16}` are
+    refused.
+
+    EXAMPLES::
+
+        sage: from sage_attention.models.jacobian import rank_field
+        sage: rank_field(None)
+        Finite Field of size 67108859
+        sage: rank_field(QQ)
+        Rational Field
+        sage: rank_field(GF(7))
+        Traceback (most recent call last):
+        ...
+        ValueError: field (=Finite Field of size 7) must be QQ or a prime field GF(p) with p >= 65536: an inexact field or a small prime does not give a certified lower bound
+    """
+    if field is None:
+        return GF(JACOBIAN_PRIME)
+    ok = (hasattr(field, "is_field") and field.is_field() and field.is_exact()
+          and (field is QQ or (field.characteristic() >= MINIMUM_RANK_PRIME
+                               and field.is_prime_field())))
+    if not ok:
+        raise ValueError(f"field (={field}) must be QQ or a prime field GF(p) with "
+                         f"p >= {MINIMUM_RANK_PRIME}: an inexact field or a small prime does "
+                         "not give a certified lower bound")
+    return field
+
+
+def degree_bound(model):
+    r"""
+    Return a bound on the total degree of the Jacobian entries in the random
+    weights and inputs.
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.models.jacobian import degree_bound
+        sage: degree_bound(LightningAttention(d=2, t=2, a=1))
+        6
+    """
+    T = 1
+    for _ in model.ranks:
+        T = 3 * T + (3 if model.weight_space == "QKV" else 2)
+    return T + (1 if model.weight_space == "AV" else 0)
+
+
+def factor(A, r):
+    r"""
+    Return `(B, C)` with `A = B C`, `B` of size `d \times r`.
+
+    EXAMPLES::
+
+        sage: from sage_attention.models.jacobian import factor
+        sage: A = matrix(QQ, [[1, 2], [2, 4]])
+        sage: B, C = factor(A, 1); B * C == A
+        True
+    """
+    pivots = A.pivots()
+    if len(pivots) != r:
+        raise ValueError(f"matrix has rank {len(pivots)}, expected {r}")
+    B = A.matrix_from_columns(pivots)
+    C = A.echelon_form().matrix_from_rows(range(r))
+    return B, C
+
+
+def _unit(F, r, c, i, j):
+    E = zero_matrix(F, r, c)
+    E[i, j] = 1
+    return E
+
+
+def layer_derivatives(model, X, weights, F):
+    r"""
+    Return the derivatives `\partial Y / \partial w` at an input and weights, and `Y`.
+
+    INPUT:
+
+    - ``model`` -- a lightning network
+    - ``X`` -- a `d \times t` matrix over ``F``
+    - ``weights`` -- a list as returned by ``model.random_weights()``
+    - ``F`` -- the field
+
+    OUTPUT: a pair ``(derivs, Y)``: one `d' \times t` matrix per weight
+    direction (in the order of the weight ring's variables) and the output.
+    For ``'AV'`` and `a < d` the directions in `A` are the tangent
+    directions `dB\, C + B\, dC` of the factorization `A = B C`.
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.models.jacobian import layer_derivatives
+        sage: M = LightningAttention(d=1, t=1, a=1)
+        sage: w = [(matrix(QQ, [[2]]), matrix(QQ, [[3]]), matrix(QQ, [[5]]))]
+        sage: derivs, Y = layer_derivatives(M, matrix(QQ, [[1]]), w, QQ)
+        sage: Y, [D[0, 0] for D in derivs]      # Y = v k q x^3
+        ([30], [15, 10, 6])
+    """
+    # forward pass, keeping the intermediate token matrices
+    Xs = [X]
+    As, Vs = [], []
+    for w in weights:
+        A, V = model.attention_and_value(w)
+        As.append(A)
+        Vs.append(V)
+        Xs.append(V * Xs[-1] * (Xs[-1].transpose() * A * Xs[-1]))
+
+    def propagate(start, dX):
+        # push a derivative of the output of layer `start` through later layers
+        for m in range(start + 1, len(weights)):
+            Xm, A, V = Xs[m], As[m], Vs[m]
+            M = Xm.transpose() * A * Xm
+            dM = dX.transpose() * A * Xm + Xm.transpose() * A * dX
+            dX = V * dX * M + V * Xm * dM
+        return dX
+
+    derivs = []
+    for m, w in enumerate(weights):
+        Xm, A, V = Xs[m], As[m], Vs[m]
+        M = Xm.transpose() * A * Xm
+        din = A.nrows()
+        # directions in A
+        dAs = []
+        if len(w) == 3:
+            Q, K = w[0], w[1]
+            a = Q.nrows()
+            dAs += [K.transpose() * _unit(F, a, din, k, c) for k in range(a) for c in range(din)]
+            dAs += [_unit(F, a, din, k, b).transpose() * Q for k in range(a) for b in range(din)]
+        else:
+            r = min(model.ranks[m], din)
+            if r >= din:
+                dAs += [_unit(F, din, din, b, c) for b in range(din) for c in range(din)]
+            else:
+                B, C = factor(A, r)
+                dAs += [_unit(F, din, r, b, k) * C for b in range(din) for k in range(r)]
+                dAs += [B * _unit(F, r, din, k, c) for k in range(r) for c in range(din)]
+        VX = V * Xm
+        dout = V.nrows()
+        dV_list = [_unit(F, dout, din, i, p) * Xm * M for i in range(dout) for p in range(din)]
+        dA_list = [VX * (Xm.transpose() * dA * Xm) for dA in dAs]
+        layer = dA_list + dV_list if len(w) == 3 else dV_list + dA_list
+        derivs += [propagate(m, D) for D in layer]
+    return derivs, Xs[-1]
+
+
+def jacobian_rank(model, F, seed, force=False, derivatives=None):
+    r"""
+    Return ``(rank, number of inputs, failure bound)`` of the Jacobian of a lightning network.
+
+    INPUT:
+
+    - ``model`` -- a lightning network
+    - ``F`` -- the field (see :func:`rank_field`)
+    - ``seed`` -- integer
+    - ``force`` -- boolean (default: ``False``); run even when
+      :func:`~sage_attention.models.guards.check_jacobian_size` refuses
+    - ``derivatives`` -- (default: :func:`layer_derivatives`) a function
+      ``(model, X, weights, F) -> (derivs, Y)``
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.models.jacobian import jacobian_rank
+        sage: r, n, bound = jacobian_rank(LightningAttention(d=3, t=2, a=2), GF(67108859), 0)
+        sage: r, bound < 1e-4
+        (10, True)
+    """
+    check_jacobian_size(model, force)
+    if derivatives is None:
+        derivatives = layer_derivatives
+    rng = python_random(seed)
+    weights = model.random_weights(field=F, seed=rng.randrange(2**32))
+    entries = [(i - 1, j - 1) for i, j in model.output_entries()]
+    ncols = model.nparameters() if model.weight_space == "QKV" else None
+    rows = []
+    rank = -1
+    ninputs = 0
+    steps = 0
+    per_input = len(entries)
+    target = None
+    while True:
+        X = random_matrix(F, model.d, model.tokens, rng)
+        derivs, _ = derivatives(model, X, weights, F)
+        for (i, j) in entries:
+            rows.append([D[i, j] for D in derivs])
+        ninputs += 1
+        if ncols is None:
+            ncols = len(rows[-1])
+        if target is None:
+            # a first batch large enough to reach full column rank
+            target = max(1, -(-(ncols + 1) // per_input))
+        if ninputs < target:
+            continue
+        new_rank = matrix(F, rows).rank()
+        steps += 1
+        logger.info("dimension: %d inputs, rank %d", ninputs, new_rank)
+        if new_rank == rank or new_rank == ncols:
+            rank = new_rank
+            break
+        rank = new_rank
+    size = 201 if F.characteristic() == 0 else F.characteristic()
+    bound = (steps + 1) * rank * degree_bound(model) / size
+    return rank, ninputs, min(bound, 1.0)
+
+
+class JacobianDimension:
+    r"""
+    Mixin of polynomial networks: the dimension by the generic Jacobian rank.
+
+    A class sets ``_derivatives`` to the function computing its forward-mode
+    derivatives (default: :func:`layer_derivatives`).
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.models.jacobian import JacobianDimension
+        sage: isinstance(LightningAttention(d=2, t=2, a=1), JacobianDimension)
+        True
+    """
+
+    _derivatives = staticmethod(layer_derivatives)
+
+    def dimension_report(self, seed=None, field=None, proof=False, force=False):
+        r"""
+        Return the dimension of the neurovariety, with a report.
+
+        The dimension (of the affine cone) is the generic rank of the
+        Jacobian of the parametrization. It is computed at random weights by
+        forward-mode differentiation of the network at random inputs
+        (:mod:`sage_attention.models.jacobian`), so the polynomials are never
+        expanded: the Jacobian of weights `\mapsto (Y(X_1), \dots, Y(X_N))`
+        has the same generic rank as the coefficient map once the inputs are
+        generic and numerous enough. Inputs are added one at a time until a
+        new one adds no rank (then every function in the kernel vanishes at
+        a generic point, hence everywhere).
+
+        INPUT:
+
+        - ``seed`` -- (default: ``None``, drawn from Sage's random state)
+          integer; the same seed gives the same random points and the same
+          report
+        - ``field`` -- (default: `\GF{p}` with `p = 67108859`) the field of
+          the random points: `\QQ` (exact but slower) or a prime field
+          `\GF{p}` with `p \ge 2^{16}`
+        - ``proof`` -- boolean (default: ``False``); must be ``False``: the
+          rank at a random point is a certified lower bound and equals the
+          dimension only with high probability
+        - ``force`` -- boolean (default: ``False``); run even when the size
+          guard refuses
+
+        OUTPUT: a :class:`~sage_attention.models.reports.DimensionReport`
+
+        .. WARNING::
+
+            The result is never larger than the true dimension (a rank at a
+            point, reduced modulo `p` or not, is at most the generic rank).
+            It is smaller with probability at most
+            ``report.failure_probability`` (Schwartz--Zippel over the random
+            weights and inputs).
+
+        ALGORITHM: [HMK2024]_ for the expected value; exact linear algebra
+        over `\GF{p}` for the computed one.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: M = LightningAttention(d=4, t=3, a=2, out=2)
+            sage: D = M.dimension_report(seed=0)
+            sage: D.dimension, D.expected, D.agrees
+            (19, 19, True)
+            sage: D.failure_probability < 1e-4
+            True
+
+        Over `\QQ` the same rank::
+
+            sage: M.dimension_report(seed=0, field=QQ).dimension
+            19
+
+        A deep network: the rank one first layer makes the formula
+        inapplicable; the computed dimension is still exact::
+
+            sage: LightningAttention(widths=[3, 3, 3], ranks=[1, 2], t=3).dimension_report(seed=2)
+            The neurovariety of LightningAttention(widths=(3, 3, 3), ranks=(1, 2), t=3) over Rational Field has dimension 18
+            (no published formula: layer 1 has rank 1, so every later token matrix has rank one and later layers only see Sym(A)); the generic fiber has dimension 18.
+
+        TESTS::
+
+            sage: M.dimension_report(proof=True)
+            Traceback (most recent call last):
+            ...
+            NotImplementedError: proof=True is not available: the dimension is a rank at a random point; pass proof=False
+            sage: M.dimension_report(field=RR)
+            Traceback (most recent call last):
+            ...
+            ValueError: field (=Real Field with 53 bits of precision) must be QQ or a prime field GF(p) with p >= 65536: an inexact field or a small prime does not give a certified lower bound
+            sage: M.dimension_report(field=GF(2))
+            Traceback (most recent call last):
+            ...
+            ValueError: field (=Finite Field of size 2) must be QQ or a prime field GF(p) with p >= 65536: ...
+        """
+        from sage_attention.models.reports import DimensionReport
+        if proof:
+            raise NotImplementedError("proof=True is not available: the dimension is a rank at a "
+                                      "random point; pass proof=False")
+        F = rank_field(field)
+        seed = resolve_seed(seed)
+        rank, ninputs, bound = jacobian_rank(self, F, seed, force=force,
+                                             derivatives=self._derivatives)
+        expected, note = self._published()
+        return DimensionReport(
+            model=repr(self), dimension=rank, expected=expected, expected_note=note,
+            parameters=self.nparameters(), parameter_dimension=self.parameter_dimension(),
+            fiber_dimension=self.parameter_dimension() - rank,
+            failure_probability=float(bound), seed=seed, field=str(F), inputs=ninputs,
+            method="rank of the Jacobian at random weights and inputs (forward mode)")
+
+    def dimension(self, seed=None, field=None, proof=False, force=False):
+        r"""
+        Return the dimension of the neurovariety (of the affine cone).
+
+        The arguments are those of :meth:`dimension_report`, which returns
+        the same number with the published formula, the failure probability
+        and the seed used.
+
+        OUTPUT: an integer
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: M = LightningAttention(d=2, t=2, a=1)
+            sage: M.dimension(seed=0)
+            4
+            sage: M.dimension(seed=0) == M.dimension_report(seed=0).dimension == M.expected_dimension()
+            True
+        """
+        from sage.rings.integer import Integer
+        return Integer(self.dimension_report(seed=seed, field=field, proof=proof,
+                                             force=force).dimension)

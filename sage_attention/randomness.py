@@ -1,0 +1,157 @@
+r"""
+Seeds, random generators and primes
+
+Every randomized computation of sage_attention takes ``seed=``. The policy is
+Sage's (:mod:`sage.misc.randstate`): an explicit integer seed gives the same
+result in every process; ``seed=None`` draws a seed from Sage's current
+random state, so ``set_random_seed(n)`` makes a whole session reproducible.
+Either way the seed actually used is recorded in the report, never ``None``.
+The generators are local: drawing from them leaves Sage's global state
+untouched (only the one draw of a ``seed=None`` call advances it).
+
+This module also holds the primes of the modular computations, so there is
+one place to read them.
+
+EXAMPLES::
+
+    sage: from sage_attention.randomness import resolve_seed
+    sage: resolve_seed(5)
+    5
+    sage: set_random_seed(1); s = resolve_seed(None)
+    sage: set_random_seed(1); s == resolve_seed(None)
+    True
+
+A report records the seed it used::
+
+    sage: from sage_attention import LightningAttention
+    sage: set_random_seed(2)
+    sage: D = LightningAttention(d=2, t=2, a=1).dimension_report()
+    sage: D.seed is not None
+    True
+    sage: LightningAttention(d=2, t=2, a=1).dimension_report(seed=D.seed) == D
+    True
+
+TESTS::
+
+    sage: resolve_seed(1.7)
+    Traceback (most recent call last):
+    ...
+    TypeError: seed (=1.70000000000000) must be an integer or None
+    sage: resolve_seed(True)
+    Traceback (most recent call last):
+    ...
+    TypeError: seed (=True) must be an integer or None
+"""
+import hashlib
+import numbers
+import random
+
+#: The prime of the randomized Jacobian ranks (dimensions, fibers): the
+#: largest prime below `2^{26}`, so that Sage's double-based modular matrices
+#: apply.
+JACOBIAN_PRIME = 67108859
+
+#: The prime of the modular linear algebra (implicitization, invariant
+#: bases): the largest prime below `2^{23}`; LinBox echelonizes
+#: double-precision matrices over it about ten times faster than over
+#: `p \approx 2^{26}`.
+LINALG_PRIME = 8388593
+
+#: Further primes, for lifts by Chinese remaindering.
+LINALG_PRIMES = (8388593, 8388587, 8388581, 8388571, 8388547, 8388539, 8388473, 8388461)
+
+#: A randomized rank over `\GF{p}` with `p` below this is refused: the
+#: Schwartz--Zippel bound is useless there, and small characteristic can
+#: lower the generic rank itself.
+MINIMUM_RANK_PRIME = 2 ** 16
+
+
+def resolve_seed(seed):
+    r"""
+    Return the integer seed to use for ``seed``.
+
+    INPUT:
+
+    - ``seed`` -- an integer, or ``None`` to draw one from Sage's current
+      random state (:func:`sage.misc.randstate.current_randstate`)
+
+    OUTPUT: a Python integer in `[0, 2^{63})` (an explicit seed is returned
+    unchanged, reduced modulo `2^{63}` if it is negative or larger)
+
+    EXAMPLES::
+
+        sage: from sage_attention.randomness import resolve_seed
+        sage: resolve_seed(7), resolve_seed(ZZ(7))
+        (7, 7)
+        sage: set_random_seed(0); a = resolve_seed(None); b = resolve_seed(None)
+        sage: set_random_seed(0); (a, b) == (resolve_seed(None), resolve_seed(None))
+        True
+
+    TESTS::
+
+        sage: resolve_seed('1')
+        Traceback (most recent call last):
+        ...
+        TypeError: seed (='1') must be an integer or None
+    """
+    if seed is None:
+        from sage.misc.randstate import current_randstate
+        return int(current_randstate().python_random().getrandbits(62))
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        try:
+            from sage.rings.integer import Integer
+        except ImportError:                     # pragma: no cover
+            Integer = ()
+        if not isinstance(seed, Integer) or isinstance(seed, bool):
+            raise TypeError(f"seed (={seed!r}) must be an integer or None")
+    return int(seed) % 2 ** 63
+
+
+def derived_seed(seed, *tags):
+    r"""
+    Return a seed derived from ``seed`` and the labels ``tags``.
+
+    The same arguments give the same value in every process (unlike
+    Python's ``hash``, which is salted per process for strings).
+
+    EXAMPLES::
+
+        sage: from sage_attention.randomness import derived_seed
+        sage: derived_seed(3, 'points', 2) == derived_seed(3, 'points', 2)
+        True
+        sage: derived_seed(3, 'points', 2) != derived_seed(3, 'points', 3)
+        True
+    """
+    text = repr((int(seed),) + tuple(str(t) for t in tags)).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
+
+
+def python_random(seed):
+    r"""
+    Return a local :class:`random.Random` generator for an integer seed.
+
+    EXAMPLES::
+
+        sage: from sage_attention.randomness import python_random
+        sage: python_random(4).random() == python_random(4).random()
+        True
+    """
+    return random.Random(int(seed))
+
+
+def numpy_generator(seed, *tags):
+    r"""
+    Return a local numpy generator for an integer seed and optional labels.
+
+    EXAMPLES::
+
+        sage: from sage_attention.randomness import numpy_generator
+        sage: float(numpy_generator(4).random()) == float(numpy_generator(4).random())
+        True
+        sage: float(numpy_generator(4, 'a').random()) == float(numpy_generator(4, 'b').random())
+        False
+    """
+    import numpy as np
+    if tags:
+        seed = derived_seed(seed, *tags)
+    return np.random.default_rng(int(seed))
