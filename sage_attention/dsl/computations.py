@@ -41,6 +41,8 @@ An option checks its value and says what is wrong::
 import operator
 from dataclasses import dataclass
 
+from sage_attention.dsl.text import did_you_mean, format_value
+
 
 def _as_int(value):
     """The integer ``value`` (a Python or Sage integer), else ``None``."""
@@ -141,7 +143,6 @@ class Option:
             sage: r.problem(5, m)
             '`r` (=5) must be at most 2 (min(d, a); larger r give no invariant)'
         """
-        from sage_attention.dsl.spec import format_value
         shown = format_value(value)
         if self.kind == "int":
             value = _as_int(value)
@@ -465,7 +466,6 @@ def check_statement(comp, model):
         family `veronese`: `r` (=3) must be at most 2 (min(d, a); larger r give no invariant)
         family `veronese` has no option `foo`; its options: r, limit
     """
-    from sage_attention.dsl.spec import did_you_mean
     decl = COMPUTATIONS.get(comp.name)
     if decl is None:
         return [(f"unknown computation `{comp.name}`{did_you_mean(comp.name, COMPUTATIONS)}; "
@@ -506,7 +506,6 @@ def check_statement(comp, model):
         p = model.field.p
         bad = [v for v in opts["point"] if getattr(v, "denominator", 1) % p == 0]
         if bad:
-            from sage_attention.dsl.spec import format_value
             problems.append((f"the value {format_value(bad[0])} is not defined over "
                              f"GF({p}): its denominator is divisible by {p}; write values "
                              f"whose denominators are prime to {p}", "point"))
@@ -521,7 +520,6 @@ def check_statement(comp, model):
 
 
 def _family_problems(families, model):
-    from sage_attention.dsl.spec import did_you_mean
     names = list(FAMILIES) + [ALL_FAMILIES]
     out = []
     for name, options in families:

@@ -49,7 +49,8 @@ from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF,
 
 from sage_attention.dsl import errors as E
 from sage_attention.errors import SageAttentionError, SpecError
-from sage_attention.dsl.spec import COMPUTATION_OPTIONS, did_you_mean
+from sage_attention.dsl.spec import COMPUTATION_OPTIONS
+from sage_attention.dsl.text import did_you_mean
 
 from dataclasses import replace
 

@@ -50,12 +50,12 @@ EXAMPLES::
     sage: validate(spec)
     []
 """
-import difflib
 from dataclasses import dataclass, field as dc_field
 from enum import Enum
 from fractions import Fraction
 
 from sage_attention.errors import SpecError
+from sage_attention.dsl.text import did_you_mean, format_value  # noqa: F401 (part of this module's API)
 from sage_attention.dsl.computations import (ALL_FAMILIES, COMPUTATIONS as _TABLE,
                                               FAMILIES as _FAMILY_TABLE, check_statement)
 
@@ -332,26 +332,6 @@ class ModelSpec:
         return "\n".join(lines)
 
 
-def format_value(value):
-    r"""
-    Return the source text of an option value.
-
-    EXAMPLES::
-
-        sage: from fractions import Fraction
-        sage: from sage_attention.dsl.spec import format_value
-        sage: format_value(3), format_value(Fraction("-1/2")), format_value("slimgb")
-        ('3', '-1/2', 'slimgb')
-        sage: format_value((1, Fraction("1/3"))), format_value(True)
-        ('[1, 1/3]', 'true')
-    """
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple):
-        return "[" + ", ".join(format_value(v) for v in value) + "]"
-    return str(value)
-
-
 def _format_options(options):
     return "".join(f" {k} = {format_value(v)}" for k, v in options)
 
@@ -568,22 +548,6 @@ COMPUTATION_OPTIONS = {name: set(c.option_names) for name, c in _TABLE.items()}
 
 #: The invariant family names, read from :data:`sage_attention.dsl.computations.FAMILIES`.
 INVARIANT_FAMILIES = tuple(_FAMILY_TABLE) + (ALL_FAMILIES,)
-
-
-def did_you_mean(word, candidates):
-    r"""
-    Return ``" (did you mean `x`?)"`` for the closest candidate, or ``""``.
-
-    EXAMPLES::
-
-        sage: from sage_attention.dsl.spec import did_you_mean
-        sage: did_you_mean("tokns", ["input", "tokens"])
-        ' (did you mean `tokens`?)'
-        sage: did_you_mean("zzz", ["input", "tokens"])
-        ''
-    """
-    close = difflib.get_close_matches(str(word), list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean `{close[0]}`?)" if close else ""
 
 
 #: ``GF(p)`` needs ``p`` below this bound (so primality is decided exactly).
