@@ -573,7 +573,7 @@ COMPUTATION_OPTIONS = {
 
 #: The invariant families of :ref:`mathematics, §3 <math-3>` and 4.
 INVARIANT_FAMILIES = ("linear", "low_rank", "pencil", "syzygies", "veronese",
-                      "sylvester", "rank_one", "chow", "single_token_low_rank", "rows", "all")
+                      "sylvester", "rank_one", "chow", "single_token_low_rank", "rows", "brill", "all")
 
 #: ``algorithm =`` values of ``vanishing_ideal`` that do not eliminate, so
 #: the elimination size limit does not apply (only the coordinate count).

@@ -36,6 +36,7 @@ from sage_attention.invariants.veronese import veronese_invariants
 from sage_attention.invariants.sylvester import sylvester_invariants
 from sage_attention.invariants.chow import chow_invariants, single_token_low_rank_invariants
 from sage_attention.invariants.rows import row_coupling_invariants
+from sage_attention.invariants.brill import brill_invariants
 
 logger = logging.getLogger("sage_attention")
 
@@ -51,6 +52,7 @@ FAMILIES = {
     "chow": chow_invariants,
     "single_token_low_rank": single_token_low_rank_invariants,
     "rows": row_coupling_invariants,
+    "brill": brill_invariants,
 }
 
 
@@ -114,4 +116,4 @@ __all__ = ["FAMILIES", "Invariant", "InvariantFamily", "InvariantLabel", "invari
            "linear_invariants", "low_rank_invariants", "pencil_invariants",
            "rank_one_invariants", "context_syzygies", "veronese_invariants",
            "sylvester_invariants", "chow_invariants", "single_token_low_rank_invariants",
-           "row_coupling_invariants"]
+           "row_coupling_invariants", "brill_invariants"]
