@@ -110,6 +110,7 @@ class _Cubic:
     def __init__(self, model, row):
         S, f = model.pure_cubic(row)
         C = model.coordinate_ring()
+        self.C = C
         self.n = S.ngens()
         self.D = 3
         # integer arithmetic: a ring over ZZ with the coordinate names, and s
@@ -139,7 +140,8 @@ class _Cubic:
         for k in range(D + 1):
             if Qs[k] and Pk[k]:
                 out += (-1) ** k * (D // comb(D, k)) * self.ring(Qs[k]) * Pk[k]
-        return out
+        # drop the exponent of s (it is zero) and build the element of the coordinate ring
+        return self.C({e[:-1]: c for e, c in out.dict().items()})
 
 
 def brill_polynomial(model, row, x, y, z):
@@ -201,7 +203,7 @@ def brill_polynomial(model, row, x, y, z):
         raise ValueError(f"x (={tuple(x)}), y and z must be {d} numbers each")
     # B is homogeneous in each point: clearing denominators only rescales it
     pts = [tuple(ZZ(c * lcm([e.denominator() for e in v])) for c in v) for v in pts]
-    return model.coordinate_ring()(_Cubic(model, row).value(*pts))
+    return _Cubic(model, row).value(*pts)
 
 
 def brill_invariants(model, limit=None, seed=0, plateau=12, bound=50, max_columns=20000):
