@@ -216,6 +216,26 @@ def test_random_complex_only_points_single_token():
             assert _inertia_by_eigenvalues(S) == (r, 0) and r > a
 
 
+def test_three_conjugate_linear_factors():
+    # the norm form of Q(2^(1/3)): a product of three linear forms over a cubic field, one
+    # of them real; rank one (a = 1) needs the other two to give an indefinite quadric,
+    # but they are complex conjugates (a definite quadric)
+    from sage.all__sagemath_singular import PolynomialRing, matrix
+    M = LightningAttention(d=3, t=1, a=1)
+    R = PolynomialRing(QQ, M.input_ring().variable_names())
+    x, y, z = R.gens()
+    N = x ** 3 + 2 * y ** 3 - 6 * x * y * z + 4 * z ** 3
+    c = certify(M, matrix([[N]]))
+    assert c.status == "realizable" and c.real is False, c
+    assert M.coefficients_at(c.weights) == list(c.point)
+    assert "2 positive and 0 negative" in c.real_reason
+    # with a = 2 the same cubic is realizable with real weights
+    M2 = LightningAttention(d=3, t=1, a=2)
+    c2 = certify(M2, matrix([[N]]))
+    assert c2.real is True and M2.coefficients_at(c2.weights) == list(c2.point)
+    assert _all_real(c2.weights)
+
+
 def vector_of(R):
     from sage.all__sagemath_singular import vector
     return vector(R, R.gens())

@@ -498,7 +498,7 @@ def certify(model, point, families=None, seed=None, extra_invariants=(), force=F
         sage: certify(M2, [0] * 20, seed=1.7)
         Traceback (most recent call last):
         ...
-        ValueError: seed (=1.7) must be an integer or None
+        ValueError: seed (=1.7...) must be an integer or None
         sage: certify(LightningAttention(d=2, t=2, a=1, base_ring=GF(2)), [0] * 20)
         Traceback (most recent call last):
         ...
@@ -548,6 +548,17 @@ def certify(model, point, families=None, seed=None, extra_invariants=(), force=F
                                reason=f"found by solving the fiber: {how}", point=pt,
                                real=real, real_reason=rwhy, real_check=rcheck)
         why = "the weights found by solving the fiber do not reproduce the point"
+    if model.tokens == 1 and model.base_ring() is QQ:
+        # the rational factorization found nothing; real linear factors may still exist
+        try:
+            real, rw, rF, rhow, rwhy, rcheck = _real_single_token(model, vals)
+        except (ArithmeticError, ValueError, TypeError, NotImplementedError) as exc:
+            logger.debug("certify: real fiber failed: %s", exc)
+            rw = None
+        if rw is not None:
+            return Certificate(name, "realizable", weights=rw, field=str(rF),
+                               reason=f"found by solving the fiber: {rhow}", point=pt,
+                               real=True, real_reason=rwhy)
     # 3. nonlinear invariants
     estimate = invariant_work(model, families)
     if not force and estimate > MAX_INVARIANT_WORK:
@@ -804,6 +815,8 @@ def _solve_single_token(model, vals):
     cands = [g for g, e in f.factor() if g.degree() == 1]
     if not cands and d == 2 and len(rows) == 1:
         return _solve_binary_cubic(model, f, i0, vals)
+    if not cands and F0 is QQ:
+        return _solve_single_token_qqbar(model, f, i0, rows, cubics, vals)
     if not cands:
         return None, f"the cubic {f} has no linear factor over {F0}"
     for ell in cands:
@@ -829,6 +842,42 @@ def _solve_single_token(model, vals):
         if w is not None and _verify(model, w, vals):
             return (w, K, "a linear factor of the cubic, A from the quadric"), None
     return None, "no linear factor of the cubic leaves a quadric of rank at most 2a"
+
+
+def _solve_single_token_qqbar(model, f, i0, rows, cubics, vals):
+    r"""
+    Split the cubic ``f`` (no rational linear factor) over `\overline{\QQ}` and solve the fiber there.
+    """
+    from sage.all__sagemath_singular import QQbar
+    out, a, d = model.out, model.ranks[0], model.d
+    SK = PolynomialRing(QQbar, f.parent().variable_names())
+    zk = SK.gens()
+    fK = SK(f)
+    for ell, _ in fK.factor():
+        if ell.degree() != 1:
+            continue
+        quad = fK // ell
+        found = _quadric_matrix(quad, a)
+        if found is None:
+            continue
+        K, A = found
+        A = A.change_ring(QQbar)
+        V = matrix(QQbar, out, d)
+        V.set_row(i0 - 1, vector(QQbar, [ell.monomial_coefficient(zk[k]) for k in range(d)]))
+        ok = True
+        for i in rows[1:]:
+            vi, r = SK(cubics[i]).quo_rem(quad)
+            if r != 0:
+                ok = False
+                break
+            V.set_row(i - 1, vector(QQbar, [vi.monomial_coefficient(zk[k]) for k in range(d)]))
+        if not ok:
+            continue
+        w = _weights_from(model, A, V)
+        if w is not None and _verify(model, w, vals):
+            return (w, QQbar, "a linear factor of the cubic over the algebraic numbers, "
+                    "A from the quadric"), None
+    return None, f"the cubic {f} has no linear factor leaving a quadric of rank at most 2a"
 
 
 def _solve_binary_cubic(model, f, i0, vals):
@@ -1162,8 +1211,10 @@ def real_matrix_of_rank(S, a):
 
 
 def _matrix_expression(S):
+    if S.base_ring() is not QQ:
+        return None
     rows = ", ".join("[" + ", ".join(str(x) for x in r) + "]" for r in S.rows())
-    return f"matrix({'QQ' if S.base_ring() is QQ else 'AA'}, [{rows}]).eigenvalues()"
+    return f"matrix(QQ, [{rows}]).eigenvalues()"
 
 
 def _real_single_token(model, vals):
