@@ -332,12 +332,16 @@ def test_large_model_guard_and_fast_realizable_points():
     c = certify(M, vals)
     assert c.status == "realizable" and c.real is True
     assert M.coefficients_at(c.weights) == vals
-    assert time.time() - start < 120
+    assert time.time() - start < 60
     # off the variety (an essential coordinate changed with its copies): refused, not minutes
     E = M.essential_ring()
     C = M.coordinate_ring()
     e = [vals[C.gens().index(C(x))] for x in M.essential_coordinates()]
     e[0] += 1
-    q = [f(*e) for f in M.to_essential().im_gens()]
+
+    def lin(f):
+        return sum(c * (e[k.nonzero_positions()[0]] if k.nonzero_positions() else 1)
+                   for k, c in f.dict().items())
+    q = [lin(f) for f in M.to_essential().im_gens()]
     with pytest.raises(ComputationTooLarge, match=r"about \d+ minors \(limit \d+\).*force=True"):
         certify(M, q)
