@@ -328,11 +328,11 @@ def test_large_model_guard_and_fast_realizable_points():
     from sage_attention.errors import ComputationTooLarge
     M = LightningAttention(d=6, t=3, a=3, out=6)
     vals = M.coefficients_at(M.random_weights(seed=0))
-    start = time.time()
+    start = time.process_time()      # CPU time: the machine may be shared
     c = certify(M, vals)
+    assert time.process_time() - start < 60
     assert c.status == "realizable" and c.real is True
     assert M.coefficients_at(c.weights) == vals
-    assert time.time() - start < 60
     # off the variety (an essential coordinate changed with its copies): refused, not minutes
     E = M.essential_ring()
     C = M.coordinate_ring()
