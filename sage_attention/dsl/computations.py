@@ -390,6 +390,10 @@ FAMILIES = {f.name: f for f in (
            "the (2a+2)-minors of each output row (t = 1)"),
     Family("rows", "sage_attention.invariants.rows.row_coupling_invariants",
            (_LIMIT, _MAX_MINORS), "the invariants that tie pairs of output rows"),
+    Family("brill", "sage_attention.invariants.brill.brill_invariants",
+           (_LIMIT, Option("seed", "int", "the seed of the evaluation points", minimum=0,
+                           maximum=MAX_SEED, maximum_doc="2^64 - 1", default=0)),
+           "Brill's equations: the cubic is a product of three linear forms (t = 1, a = 1)"),
 )}
 
 #: The family name that stands for every family (except ``rank_one``).

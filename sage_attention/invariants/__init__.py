@@ -26,6 +26,7 @@ EXAMPLES::
 """
 import logging
 
+from sage_attention.dsl.computations import FAMILIES as _FAMILY_TABLE
 from sage_attention.invariants.base import Invariant, InvariantFamily, InvariantLabel
 from sage_attention.invariants.linear import linear_invariants
 from sage_attention.invariants.low_rank import low_rank_invariants
@@ -36,22 +37,14 @@ from sage_attention.invariants.veronese import veronese_invariants
 from sage_attention.invariants.sylvester import sylvester_invariants
 from sage_attention.invariants.chow import chow_invariants, single_token_low_rank_invariants
 from sage_attention.invariants.rows import row_coupling_invariants
+from sage_attention.invariants.brill import brill_invariants
 
 logger = logging.getLogger("sage_attention")
 
-#: The invariant families by name.
-FAMILIES = {
-    "linear": linear_invariants,
-    "low_rank": low_rank_invariants,
-    "pencil": pencil_invariants,
-    "syzygies": context_syzygies,
-    "veronese": veronese_invariants,
-    "sylvester": sylvester_invariants,
-    "rank_one": rank_one_invariants,
-    "chow": chow_invariants,
-    "single_token_low_rank": single_token_low_rank_invariants,
-    "rows": row_coupling_invariants,
-}
+#: The invariant families by name: the functions named in the one table of the
+#: spec language (:data:`sage_attention.dsl.computations.FAMILIES`), in its order.
+FAMILIES = {name: globals()[family.function.rsplit(".", 1)[1]]
+            for name, family in _FAMILY_TABLE.items()}
 
 
 def invariants(model, families=None, **options):
@@ -114,4 +107,4 @@ __all__ = ["FAMILIES", "Invariant", "InvariantFamily", "InvariantLabel", "invari
            "linear_invariants", "low_rank_invariants", "pencil_invariants",
            "rank_one_invariants", "context_syzygies", "veronese_invariants",
            "sylvester_invariants", "chow_invariants", "single_token_low_rank_invariants",
-           "row_coupling_invariants"]
+           "row_coupling_invariants", "brill_invariants"]

@@ -23,6 +23,61 @@ and says why:
 A point off the variety is never reported realizable: the status
 ``'realizable'`` is set only after the exact verification.
 
+**Real weights.** For a point with rational coordinates the certificate
+also says whether *real* weights produce it (``real``: ``True``,
+``False`` or ``None`` for undecided), :ref:`mathematics, §4 <math-4>`:
+
+- `t = 1`: `y_i = (v_i \cdot x)\, q(x)`, `q(x) = x^T A x`. A real `A` of rank
+  at most `a` has `q = \sum_{i \le a} (k_i \cdot x)(q_i \cdot x)`, a sum of `a`
+  squares minus `a` squares, so `S = \mathrm{Sym}(A)` has at most `a`
+  positive and at most `a` negative eigenvalues; conversely every real
+  symmetric `S` with `n_+, n_- \le a` is `\mathrm{Sym}(A)` for a real `A` of
+  rank at most `a` (:func:`real_matrix_of_rank`). Since `v` is real,
+  `v \cdot x` is a *real* linear factor of the cubic `f` of each row. So a
+  real point is realizable with real weights iff for some real linear factor
+  `\ell` of the first nonzero row `f` (:func:`real_linear_factors`: all of them,
+  up to scale), `q = f / \ell` divides the other rows and has
+  `n_+(q), n_-(q) \le a` (scaling `\ell` by `-1` swaps `n_+` and `n_-`). Over
+  `\CC` the condition is only `\operatorname{rank} q \le 2a`.
+- `t \ge 2`: `(v, A)` is determined up to `(\lambda v, A/\lambda)` by the
+  cross coordinates, except that when all slice quadrics of a row are
+  multiples of one quadric `g`, `v` may be either linear factor of `g`. So
+  real weights exist iff `g` has a real linear factor (when the gcd of the
+  slice quadrics is linear, it is real and so are the weights).
+
+For example, `x_1 (x_1^2 + x_2^2 + x_3^2)` at `t = 1, d = 3, a = 2` is
+realizable over `\overline{\QQ}` but not over `\RR`::
+
+    sage: from sage_attention import LightningAttention
+    sage: from sage_attention.variety.certificates import certify
+    sage: from sage.repl.preparse import preparse
+    sage: M1 = LightningAttention(d=3, t=1, a=2)
+    sage: R.<x11, x21, x31> = QQ[]
+    sage: c = certify(M1, matrix([[x11 * (x11^2 + x21^2 + x31^2)]])); c
+    Realizable over C but not over R: weights over Algebraic Field reproduce the point exactly
+    (found by solving the fiber: a linear factor of the cubic, A from the quadric);
+    no real weights: every real factorization (real linear form) x (quadric) fails; ...
+    sage: c.real, c.field
+    (False, 'Algebraic Field')
+    sage: for line in c.real_reason.split('; '): print(line)
+    every real factorization (real linear form) x (quadric) fails
+    x11^2 + x21^2 + x31^2 has rank 3 >= 3, so it has no linear factor
+    for the real factor x11 of row 1, the quadric x11^2 + x21^2 + x31^2 has the symmetric
+    matrix [(1, 0, 0), (0, 1, 0), (0, 0, 1)] with 3 positive and 0 negative eigenvalues, but
+    Sym(A) of a real A of rank <= 2 has at most 2 of each
+    sage: c.real_check
+    'matrix(QQ, [[1, 0, 0], [0, 1, 0], [0, 0, 1]]).eigenvalues()'
+    sage: eval(preparse(c.real_check))
+    [1, 1, 1]
+
+With `x_1^2 + x_2^2 - x_3^2` instead (signature `(2, 1)`) real weights exist;
+they are real algebraic numbers, verified exactly::
+
+    sage: c = certify(M1, matrix([[x11 * (x11^2 + x21^2 - x31^2)]])); c.real, c.field
+    (True, 'Algebraic Real Field')
+    sage: M1.coefficients_at(c.weights) == list(c.point)
+    True
+
 EXAMPLES:
 
 An output of random rational weights is realizable, with weights that
@@ -30,10 +85,11 @@ reproduce it::
 
     sage: from sage_attention import LightningAttention
     sage: from sage_attention.variety.certificates import certify
+    sage: from sage.repl.preparse import preparse
     sage: M = LightningAttention(d=3, t=2, a=2, out=1, entries=[(1, 1)])
     sage: p = M.coefficients_at(M.random_weights(seed=1))
     sage: c = certify(M, p); c
-    Realizable: weights over Rational Field reproduce the point exactly
+    Realizable over R: real weights over Rational Field reproduce the point exactly
     (found by solving the fiber: v from the common linear factor of the slice quadrics).
     sage: M.coefficients_at(c.weights) == p
     True
@@ -62,7 +118,6 @@ The check recomputes the value in a fresh Sage session::
 
     sage: c.check
     "LightningAttention(d=3, t=2, a=2, out=1, entries=[(1, 1)]).coordinate_ring()('...')(*[...])"
-    sage: from sage.repl.preparse import preparse
     sage: eval(preparse(c.check)) == c.value
     True
 
@@ -73,6 +128,8 @@ import logging
 from dataclasses import dataclass, field as dc_field
 
 from sage.all__sagemath_singular import (QQ, PolynomialRing, matrix, vector, gcd, Integer)
+
+from sage_attention.errors import ComputationTooLarge
 
 logger = logging.getLogger("sage_attention")
 
@@ -96,9 +153,17 @@ class Certificate:
     - ``check`` -- a one-line Sage expression (after
       ``from sage_attention import LightningAttention``) that recomputes ``value``
     - ``weights`` -- for ``'realizable'``: ``[(Q, K, V)]`` or ``[(A, V)]``
-    - ``field`` -- the field of the weights
+    - ``field`` -- the field of the weights (a string, e.g. ``'Rational Field'``,
+      ``'Algebraic Real Field'``, ``'Algebraic Field'``)
     - ``reason`` -- a sentence
     - ``point`` -- the coordinate values
+    - ``real`` -- for ``'realizable'``: ``True`` (the weights are real),
+      ``False`` (realizable over `\CC` but not with real weights; see
+      ``real_reason``) or ``None`` (not decided, or the base field is not real)
+    - ``real_reason`` -- why (a sentence a reader can check)
+    - ``real_check`` -- for ``real = False`` when available: a one-line Sage
+      expression whose output shows the obstruction (the eigenvalues of an
+      explicit real symmetric matrix)
 
     EXAMPLES::
 
@@ -121,6 +186,9 @@ class Certificate:
     field: str = None
     reason: str = ""
     point: tuple = dc_field(default=(), repr=False)
+    real: object = None
+    real_reason: str = ""
+    real_check: str = None
 
     def __repr__(self):
         if self.status == "not realizable":
@@ -131,8 +199,15 @@ class Certificate:
             return (f"Not realizable: {what} {self.polynomial if self.kind == 'linear' else ''}"
                     .rstrip() + f"{lab} is {self.value} at this point, not 0.")
         if self.status == "realizable":
+            if self.real is True:
+                return (f"Realizable over R: real weights over {self.field} reproduce the point "
+                        f"exactly\n({self.reason}).")
+            if self.real is False:
+                return (f"Realizable over C but not over R: weights over {self.field} reproduce "
+                        f"the point exactly\n({self.reason});\nno real weights: "
+                        f"{self.real_reason}.")
             return (f"Realizable: weights over {self.field} reproduce the point exactly\n"
-                    f"({self.reason}).")
+                    f"({self.reason}); real weights: {self.real_reason}.")
         return f"Undecided: {self.reason}."
 
     def is_realizable(self):
@@ -175,6 +250,9 @@ class Certificate:
             "weights": w,
             "field": self.field,
             "reason": self.reason,
+            "real": self.real,
+            "real_reason": self.real_reason,
+            "real_check": self.real_check,
             "point": [str(x) for x in self.point],
         }
 
@@ -267,12 +345,54 @@ def point_values(model, point):
 
 
 def _common(vals, F):
+    r"""
+    Return ``vals`` converted to ``F`` (or to a common parent), naming the bad entry.
+
+    TESTS::
+
+        sage: from sage_attention.variety.certificates import _common
+        sage: _common([1, '1/2', 3], QQ)
+        [1, 1/2, 3]
+        sage: _common([1, None], QQ)
+        Traceback (most recent call last):
+        ...
+        TypeError: point[1] (=None) is not a number; give numbers of Rational Field
+        sage: _common([1, True], QQ)
+        Traceback (most recent call last):
+        ...
+        TypeError: point[1] (=True) is not a number; give numbers of Rational Field
+        sage: _common([1, 'x'], QQ)
+        Traceback (most recent call last):
+        ...
+        TypeError: point[1] (='x') cannot be converted to Rational Field
+        sage: _common([1, float('nan')], QQ)
+        Traceback (most recent call last):
+        ...
+        ValueError: point[1] (=nan) is not a finite number
+    """
+    import math
+    for k, v in enumerate(vals):
+        if v is None or isinstance(v, bool):
+            raise TypeError(f"point[{k}] (={v!r}) is not a number; give numbers of {F}")
+        if isinstance(v, float) and not math.isfinite(v):
+            raise ValueError(f"point[{k}] (={v!r}) is not a finite number")
     try:
         return [F(v) for v in vals]
-    except (TypeError, ValueError):
-        from sage.structure.sequence import Sequence
+    except (TypeError, ValueError, ArithmeticError):
+        pass
+    from sage.structure.sequence import Sequence
+    try:
         S = Sequence(vals)
+        if S.universe() in (object,) or not hasattr(S.universe(), "is_field"):
+            raise TypeError
         return list(S)
+    except (TypeError, ValueError, ArithmeticError):
+        for k, v in enumerate(vals):
+            try:
+                F(v)
+            except (TypeError, ValueError, ArithmeticError):
+                raise TypeError(f"point[{k}] (={v!r}) cannot be converted to {F}") from None
+        raise TypeError(f"the point's entries have no common parent with {F}") from None
 
 
 def _from_matrix(model, Y):
@@ -316,7 +436,7 @@ def _check_expression(model, f, vals):
     return f"{model_expression(model)}.coordinate_ring()('{f}')(*{pt})"
 
 
-def certify(model, point, families=None, seed=None, extra_invariants=()):
+def certify(model, point, families=None, seed=None, extra_invariants=(), force=False):
     r"""
     Return a :class:`Certificate` saying whether ``point`` is an output of ``model``.
 
@@ -329,13 +449,15 @@ def certify(model, point, families=None, seed=None, extra_invariants=()):
       ``x{k}{n}`` (see :func:`point_values`)
     - ``families`` -- (default: ``None``, every family) the invariant
       families to check (names in :data:`~sage_attention.invariants.FAMILIES`)
-    - ``seed`` -- unused (the procedure is deterministic); accepted for a
-      uniform interface
+    - ``seed`` -- ``None`` or an integer; unused (the procedure is
+      deterministic), accepted for a uniform interface
     - ``extra_invariants`` -- (default: none) more polynomials known to
       vanish on the variety, e.g. the generators of
       :meth:`~sage_attention.variety.neurovariety.Neurovariety.vanishing_ideal`;
       they are checked after the families, and only trusted after an exact
       membership check
+    - ``force`` -- boolean (default: ``False``); check the invariant families
+      even when :func:`invariant_work` exceeds :data:`MAX_INVARIANT_WORK`
 
     OUTPUT: a :class:`Certificate`
 
@@ -346,7 +468,7 @@ def certify(model, point, families=None, seed=None, extra_invariants=()):
         sage: M = LightningAttention(d=2, t=1, a=1, weight_space='AV')
         sage: R.<x11, x21> = QQ[]
         sage: c = certify(M, matrix([[(x11 + x21) * x11 * (x11 - 2*x21)]])); c
-        Realizable: weights over Rational Field reproduce the point exactly
+        Realizable over R: real weights over Rational Field reproduce the point exactly
         (found by solving the fiber: a linear factor of the cubic, A from the quadric).
         sage: c.weights
         [(
@@ -365,9 +487,35 @@ def certify(model, point, families=None, seed=None, extra_invariants=()):
         Traceback (most recent call last):
         ...
         ValueError: certify needs a single lightning layer
+
+    We illustrate the input checks::
+
+        sage: M2 = LightningAttention(d=2, t=2, a=1)
+        sage: certify(M2, [None] * 20)
+        Traceback (most recent call last):
+        ...
+        TypeError: point[0] (=None) is not a number; give numbers of Rational Field
+        sage: certify(M2, [0] * 20, seed=1.7)
+        Traceback (most recent call last):
+        ...
+        ValueError: seed (=1.7...) must be an integer or None
+        sage: certify(LightningAttention(d=2, t=2, a=1, base_ring=GF(2)), [0] * 20)
+        Traceback (most recent call last):
+        ...
+        ValueError: certify needs a base field of characteristic 0 or > 3, not Finite Field of size 2: the coordinates and the fiber divide by 2 and 3
+
+    A point with no weights on a large model is refused before the families
+    are built (:func:`invariant_work` counts their minors; see the tests for
+    `d = 6, t = 3, a = 3, d' = 6`).
     """
     if model.nlayers() != 1 or not model.is_lightning():
         raise ValueError("certify needs a single lightning layer")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, Integer))):
+        raise ValueError(f"seed (={seed}) must be an integer or None")
+    p = model.base_ring().characteristic()
+    if p in (2, 3):
+        raise ValueError(f"certify needs a base field of characteristic 0 or > 3, not "
+                         f"{model.base_ring()}: the coordinates and the fiber divide by 2 and 3")
     vals, extra = point_values(model, point)
     pt = tuple(vals)
     name = str(model)
@@ -377,16 +525,48 @@ def certify(model, point, families=None, seed=None, extra_invariants=()):
                            point=pt)
     # 1. linear relations
     for k, f in enumerate(model.linear_relations()):
-        v = f(*vals)
+        v = _eval_linear(f, vals)
         if v != 0:
             return Certificate(name, "not realizable", kind="linear",
                                label=f"linear relation {k}", polynomial=f, value=v,
                                check=_check_expression(model, f, vals), point=pt)
-    # 2. nonlinear invariants
-    from sage_attention.invariants import invariants
-    fam = invariants(model, families=families)
-    members = sorted(((inv.polynomial, inv.label) for inv in fam
-                      if inv.polynomial.degree() > 1), key=lambda p: p[0].degree())
+    # 2. solve the fiber and verify: a point with verified weights needs no invariant
+    try:
+        found = _solve_fiber(model, vals)
+    except (ArithmeticError, ValueError, TypeError, NotImplementedError) as exc:
+        logger.debug("certify: fiber solving failed: %s", exc)
+        found, why = None, f"solving the fiber failed ({exc})"
+    else:
+        found, why = found
+    if found is not None:
+        weights, Fw, how = found
+        if _verify(model, weights, vals):
+            real, rw, rF, rhow, rwhy, rcheck = _decide_real(model, vals, weights, Fw)
+            if rw is not None:
+                weights, Fw, how = rw, rF, rhow
+            return Certificate(name, "realizable", weights=weights, field=str(Fw),
+                               reason=f"found by solving the fiber: {how}", point=pt,
+                               real=real, real_reason=rwhy, real_check=rcheck)
+        why = "the weights found by solving the fiber do not reproduce the point"
+    if model.tokens == 1 and model.base_ring() is QQ:
+        # the rational factorization found nothing; real linear factors may still exist
+        try:
+            real, rw, rF, rhow, rwhy, rcheck = _real_single_token(model, vals)
+        except (ArithmeticError, ValueError, TypeError, NotImplementedError) as exc:
+            logger.debug("certify: real fiber failed: %s", exc)
+            rw = None
+        if rw is not None:
+            return Certificate(name, "realizable", weights=rw, field=str(rF),
+                               reason=f"found by solving the fiber: {rhow}", point=pt,
+                               real=True, real_reason=rwhy)
+    # 3. nonlinear invariants
+    estimate = invariant_work(model, families)
+    if not force and estimate > MAX_INVARIANT_WORK:
+        raise ComputationTooLarge(
+            f"no weights were found, and checking the invariant families of {model} would "
+            f"build about {estimate} minors (limit {MAX_INVARIANT_WORK}); pass families=[...] "
+            "with cheap families, or force=True to run it anyway")
+    members = _members(model, families)
     for f, label in members:
         v = f(*vals)
         if v != 0:
@@ -403,23 +583,90 @@ def certify(model, point, families=None, seed=None, extra_invariants=()):
                 return Certificate(name, "not realizable", kind="nonlinear",
                                    label=f"extra invariant {k}", polynomial=f, value=v,
                                    check=_check_expression(model, f, vals), point=pt)
-    # 3. solve the fiber and verify
-    try:
-        found = _solve_fiber(model, vals)
-    except (ArithmeticError, ValueError, TypeError, NotImplementedError) as exc:
-        logger.debug("certify: fiber solving failed: %s", exc)
-        found, why = None, f"solving the fiber failed ({exc})"
-    else:
-        found, why = found
-    if found is not None:
-        weights, Fw, how = found
-        if _verify(model, weights, vals):
-            return Certificate(name, "realizable", weights=weights, field=str(Fw),
-                               reason=f"found by solving the fiber: {how}", point=pt)
-        why = "the weights found by solving the fiber do not reproduce the point"
     return Certificate(name, "undecided",
                        reason=f"every invariant checked ({len(members)} nonlinear) vanishes, "
                        f"but {why}", point=pt)
+
+
+#: The largest :func:`invariant_work` that :func:`certify` runs without ``force=True``.
+MAX_INVARIANT_WORK = 50_000
+
+
+def invariant_work(model, families=None):
+    r"""
+    Return an estimate of the number of minors (determinants) the invariant
+    families build for ``model``: the size that :func:`certify` guards.
+
+    Counted: the `(a+1)`-minors of the flattenings (``'low_rank'``, `t \ge 2`)
+    and of the stacked flattenings of two rows (``'rows'``), the maximal
+    minors of `\Phi(v)` (``'syzygies'``), the `3 \times 3` minors of the
+    pencil, and the minors of size `2a + 2` for `t = 1`. (The Chow and
+    common-quadric minors have their own guards.)
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.variety.certificates import invariant_work
+        sage: invariant_work(LightningAttention(d=3, t=2, a=1))
+        66
+        sage: invariant_work(LightningAttention(d=6, t=3, a=3, out=6))
+        25779564
+    """
+    from math import comb
+    d, a, t = model.d, model.ranks[0], model.tokens
+    rows = len(model.output_rows())
+    D = d * (d + 1) // 2
+    if families is None:
+        families = ["low_rank", "rows", "syzygies", "pencil", "single_token_low_rank"]
+    work = 0
+    if t >= 2:
+        if "low_rank" in families and a < d:
+            work += rows * comb(D, a + 1) * comb(d, a + 1)
+        if "rows" in families and a < d:
+            work += comb(rows, 2) * comb(2 * D, a + 1) * comb(d, a + 1)
+        if "syzygies" in families:
+            work += comb(D, d)
+        if "pencil" in families and d >= 3:
+            work += rows * comb(d, 3) ** 2
+    elif "single_token_low_rank" in families and 2 * a + 2 <= d:
+        work += rows * comb(d, 2 * a + 2) ** 2
+    return work
+
+
+def _eval_linear(f, vals):
+    r"""
+    Return the value of the linear form ``f`` at ``vals`` (fast for many variables).
+
+    TESTS::
+
+        sage: from sage_attention.variety.certificates import _eval_linear
+        sage: R.<x, y, z> = QQ[]
+        sage: _eval_linear(2*x - z, [1, 5, 7]) == (2*x - z)(1, 5, 7)
+        True
+    """
+    total = 0
+    for e, c in f.dict().items():
+        pos = e.nonzero_positions()
+        total += c * (vals[pos[0]] if pos else 1)
+    return total
+
+
+_MEMBERS = {}
+
+
+def _members(model, families):
+    r"""
+    Return the nonlinear members ``(polynomial, label)`` of the families, by degree (cached).
+    """
+    key = (model, None if families is None else tuple(families))
+    if key not in _MEMBERS:
+        from sage_attention.invariants import invariants
+        fam = invariants(model, families=families)
+        if len(_MEMBERS) > 16:
+            _MEMBERS.clear()
+        _MEMBERS[key] = sorted(((inv.polynomial, inv.label) for inv in fam
+                                if inv.polynomial.degree() > 1), key=lambda p: p[0].degree())
+    return _MEMBERS[key]
 
 
 def _verify(model, weights, vals):
@@ -586,6 +833,8 @@ def _solve_single_token(model, vals):
     cands = [g for g, e in f.factor() if g.degree() == 1]
     if not cands and d == 2 and len(rows) == 1:
         return _solve_binary_cubic(model, f, i0, vals)
+    if not cands and F0 is QQ:
+        return _solve_single_token_qqbar(model, f, i0, rows, cubics, vals)
     if not cands:
         return None, f"the cubic {f} has no linear factor over {F0}"
     for ell in cands:
@@ -611,6 +860,42 @@ def _solve_single_token(model, vals):
         if w is not None and _verify(model, w, vals):
             return (w, K, "a linear factor of the cubic, A from the quadric"), None
     return None, "no linear factor of the cubic leaves a quadric of rank at most 2a"
+
+
+def _solve_single_token_qqbar(model, f, i0, rows, cubics, vals):
+    r"""
+    Split the cubic ``f`` (no rational linear factor) over `\overline{\QQ}` and solve the fiber there.
+    """
+    from sage.all__sagemath_singular import QQbar
+    out, a, d = model.out, model.ranks[0], model.d
+    SK = PolynomialRing(QQbar, f.parent().variable_names())
+    zk = SK.gens()
+    fK = SK(f)
+    for ell, _ in fK.factor():
+        if ell.degree() != 1:
+            continue
+        quad = fK // ell
+        found = _quadric_matrix(quad, a)
+        if found is None:
+            continue
+        K, A = found
+        A = A.change_ring(QQbar)
+        V = matrix(QQbar, out, d)
+        V.set_row(i0 - 1, vector(QQbar, [ell.monomial_coefficient(zk[k]) for k in range(d)]))
+        ok = True
+        for i in rows[1:]:
+            vi, r = SK(cubics[i]).quo_rem(quad)
+            if r != 0:
+                ok = False
+                break
+            V.set_row(i - 1, vector(QQbar, [vi.monomial_coefficient(zk[k]) for k in range(d)]))
+        if not ok:
+            continue
+        w = _weights_from(model, A, V)
+        if w is not None and _verify(model, w, vals):
+            return (w, QQbar, "a linear factor of the cubic over the algebraic numbers, "
+                    "A from the quadric"), None
+    return None, f"the cubic {f} has no linear factor leaving a quadric of rank at most 2a"
 
 
 def _solve_binary_cubic(model, f, i0, vals):
@@ -721,3 +1006,331 @@ def _diagonalize(S):
 def copy_matrix(M):
     from copy import copy
     return copy(M)
+
+
+# ----------------------------------------------------------------------
+# Real realizability
+# ----------------------------------------------------------------------
+
+def _as_real_weights(weights):
+    r"""
+    Return ``weights`` over ``AA`` if every entry is real, else ``None``.
+    """
+    from sage.all__sagemath_singular import AA
+    try:
+        return [tuple(m.change_ring(AA) for m in layer) for layer in weights]
+    except (TypeError, ValueError, ArithmeticError):
+        return None
+
+
+def _is_real_field(F):
+    from sage.all__sagemath_singular import AA
+    if F is QQ or F is AA:
+        return True
+    try:
+        AA(F.gen())
+        return True
+    except (TypeError, ValueError, ArithmeticError, AttributeError):
+        return False
+
+
+def _decide_real(model, vals, weights, Fw):
+    r"""
+    Decide whether a point realizable over `\CC` (by ``weights`` over ``Fw``)
+    is realizable with real weights.
+
+    OUTPUT: ``(real, weights, field, how, reason, check)``; ``weights`` is
+    ``None`` when the given weights are kept.
+    """
+    if model.base_ring() is not QQ:
+        return (None, None, None, None,
+                f"not asked: the base field {model.base_ring()} is not a subfield of R", None)
+    if _is_real_field(Fw):
+        return True, None, None, None, f"the weights are real (over {Fw})", None
+    rw = _as_real_weights(weights)
+    if rw is not None:
+        from sage.all__sagemath_singular import AA
+        return True, rw, AA, None, "the weights are real algebraic numbers", None
+    try:
+        if model.tokens == 1:
+            return _real_single_token(model, vals)
+        return _real_cross(model, vals)
+    except (ArithmeticError, ValueError, TypeError, NotImplementedError) as exc:
+        logger.debug("certify: real realizability failed: %s", exc)
+        return None, None, None, None, f"not decided ({exc})", None
+
+
+def _row_cubics(model, vals):
+    r"""
+    Return ``{row: cubic}``: the output rows as cubic forms in ``z1, ..., zd`` over the base ring.
+    """
+    d, t = model.d, model.tokens
+    F0 = model.base_ring()
+    names = model.input_ring().variable_names()
+    S = PolynomialRing(F0, [names[(k - 1) * t] for k in range(1, d + 1)])
+    z = S.gens()
+    cubics = {}
+    scaled = model.coordinates == "scaled"
+    for c, v in zip(model.coordinates_list(), vals):
+        raw = v * model._term_count(c) if scaled else v
+        p, q, r = c.indices
+        cubics[c.row] = cubics.get(c.row, S.zero()) + raw * z[p - 1] * z[q - 1] * z[r - 1]
+    return S, cubics
+
+
+def _sym_matrix(quad):
+    R = quad.parent()
+    F = R.base_ring()
+    z = R.gens()
+    d = len(z)
+    return matrix(F, d, d, lambda i, j: quad.monomial_coefficient(z[i] * z[j])
+                  * (1 if i == j else F(1) / 2))
+
+
+def _nonzero_principal_minor(G):
+    d = G.nrows()
+    for i in range(d):
+        for j in range(i + 1, d):
+            m = G[i, i] * G[j, j] - G[i, j] ** 2
+            if m:
+                return (i, j), m
+    return None, 0
+
+
+def real_linear_factors(f):
+    r"""
+    Return the real linear factors of a form ``f`` over `\QQ` (a cubic or a quadric), up to scale.
+
+    OUTPUT: a pair ``(factors, notes)``: ``factors`` is a list of pairs
+    ``(K, ell)`` with ``K`` a real field (`\QQ`, a real quadratic field or
+    ``AA``) and ``ell`` a linear form over ``K`` dividing ``f``; every real
+    linear factor of ``f`` is a real multiple of one of them. ``notes``
+    says, for each factor of ``f`` over `\QQ` that gives no real linear
+    factor, why (checkable: a definite `2 \times 2` principal minor, or a
+    rank).
+
+    EXAMPLES::
+
+        sage: from sage_attention.variety.certificates import real_linear_factors
+        sage: R.<z1, z2, z3> = QQ[]
+        sage: facs, notes = real_linear_factors(z1 * (z1^2 + z2^2 + z3^2))
+        sage: facs
+        [(Rational Field, z1)]
+        sage: notes
+        ['z1^2 + z2^2 + z3^2 has rank 3 >= 3, so it has no linear factor']
+        sage: facs, notes = real_linear_factors(z3 * (z1^2 - 2*z2^2)); [str(l) for K, l in facs]
+        ['z3', 'z1 + (-s)*z2', 'z1 + s*z2']
+        sage: real_linear_factors(z3 * (z1^2 + 2*z2^2))[1]
+        ['z1^2 + 2*z2^2 is definite (principal minor of rows 1, 2 of its matrix: 2 > 0), so it has no real linear factor']
+    """
+    from sage.all__sagemath_singular import QuadraticField, QQbar, AA
+    facs, notes = [], []
+    for g, e in f.factor():
+        if g.degree() == 1:
+            facs.append((QQ, g))
+        elif g.degree() == 2:
+            G = _sym_matrix(g)
+            r = G.rank()
+            if r >= 3:
+                notes.append(f"{g} has rank {r} >= 3, so it has no linear factor")
+                continue
+            ij, m = _nonzero_principal_minor(G)
+            if m > 0:
+                notes.append(f"{g} is definite (principal minor of rows {ij[0] + 1}, "
+                             f"{ij[1] + 1} of its matrix: {m} > 0), so it has no real linear "
+                             "factor")
+                continue
+            sf = Integer(QQ(-m).numerator() * QQ(-m).denominator()).squarefree_part()
+            K = QuadraticField(sf, "s")
+            gK = g.change_ring(K)
+            facs += [(K, h) for h, _ in gK.factor() if h.degree() == 1]
+        else:
+            found = False
+            for h, _ in g.change_ring(QQbar).factor():
+                if h.degree() != 1:
+                    continue
+                c = next(x for x in h.coefficients() if x)
+                h = h / c
+                try:
+                    facs.append((AA, h.change_ring(AA)))
+                    found = True
+                except (TypeError, ValueError):
+                    pass
+            if not found:
+                notes.append(f"{g} has no real linear factor (its factors over the algebraic "
+                             "numbers are not real)")
+    return facs, notes
+
+
+def inertia(S):
+    r"""
+    Return ``(n_plus, n_minus)``: the numbers of positive and negative eigenvalues
+    of the real symmetric matrix ``S`` (over `\QQ`, a real number field or ``AA``).
+
+    Exact: a congruence diagonalization and the signs of the diagonal
+    (Sylvester's law of inertia).
+
+    EXAMPLES::
+
+        sage: from sage_attention.variety.certificates import inertia
+        sage: inertia(matrix(QQ, [[0, 1], [1, 0]])), inertia(identity_matrix(QQ, 3))
+        ((1, 1), (3, 0))
+    """
+    from sage.all__sagemath_singular import AA
+    D, _ = _diagonalize(S)
+    signs = [AA(D[i, i]).sign() for i in range(D.nrows())]
+    return signs.count(1), signs.count(-1)
+
+
+def real_matrix_of_rank(S, a):
+    r"""
+    Return a real matrix `A` of rank at most ``a`` with `\mathrm{Sym}(A) = S`, or ``None``.
+
+    A real `A` of rank at most `a` has `x^T A x = \sum_{i \le a} (k_i \cdot x)(q_i \cdot x)
+    = \sum_i \tfrac14 ((k_i + q_i) \cdot x)^2 - \tfrac14 ((k_i - q_i) \cdot x)^2`,
+    so `S = \mathrm{Sym}(A)` has at most `a` positive and at most `a` negative
+    eigenvalues. Conversely, if `S = P^T D P` (``D`` diagonal) has `n_+, n_- \le a`,
+    each pair of a positive `D_{ii}` and a negative `D_{jj}` is the symmetric
+    part of the rank-one `D_{ii} (p_i - \beta p_j)(p_i + \beta p_j)^T`,
+    `\beta = \sqrt{-D_{jj}/D_{ii}}`; pairing `\operatorname{rank} S - a` of them
+    leaves `a` rank-one terms.
+
+    OUTPUT: a matrix over the field of ``S`` (when `\operatorname{rank} S \le a`)
+    or over ``AA``; ``None`` if `n_+ > a` or `n_- > a`
+
+    EXAMPLES::
+
+        sage: from sage_attention.variety.certificates import real_matrix_of_rank
+        sage: S = diagonal_matrix(QQ, [1, 1, -1])
+        sage: A = real_matrix_of_rank(S, 2); A.rank(), (A + A.T) / 2 == S
+        (2, True)
+        sage: real_matrix_of_rank(identity_matrix(QQ, 3), 2) is None
+        True
+    """
+    from sage.all__sagemath_singular import AA
+    F = S.base_ring()
+    D, P = _diagonalize(S)
+    n = S.nrows()
+    pos = [i for i in range(n) if AA(D[i, i]) > 0]
+    neg = [i for i in range(n) if AA(D[i, i]) < 0]
+    if len(pos) > a or len(neg) > a:
+        return None
+    k = max(0, len(pos) + len(neg) - a)
+    if k == 0:
+        return S
+    A = matrix(AA, n, n)
+    rows = [P.row(i).change_ring(AA) for i in range(n)]
+    for i, j in zip(pos[:k], neg[:k]):
+        b = (-AA(D[j, j]) / AA(D[i, i])).sqrt()
+        A += AA(D[i, i]) * (rows[i] - b * rows[j]).column() * (rows[i] + b * rows[j]).row()
+    for i in pos[k:] + neg[k:]:
+        A += AA(D[i, i]) * rows[i].column() * rows[i].row()
+    return A
+
+
+def _matrix_expression(S):
+    if S.base_ring() is not QQ:
+        return None
+    rows = ", ".join("[" + ", ".join(str(x) for x in r) + "]" for r in S.rows())
+    return f"matrix(QQ, [{rows}]).eigenvalues()"
+
+
+def _real_single_token(model, vals):
+    r"""
+    Real realizability for `t = 1`: `y_i = (v_i \cdot x)\, q(x)` with real `v`
+    and `q = x^T A x`, `A` real of rank at most `a`.
+
+    `q` is `f / \ell` for a real linear factor `\ell` of the first nonzero row
+    `f`; the candidates are all real linear factors (:func:`real_linear_factors`),
+    and `q` must have at most `a` positive and `a` negative eigenvalues
+    (:func:`real_matrix_of_rank`) and divide the other rows.
+    """
+    S, cubics = _row_cubics(model, vals)
+    out, a, d = model.out, model.ranks[0], model.d
+    rows = [i for i in model.output_rows() if cubics.get(i)]
+    i0 = rows[0]
+    f = cubics[i0]
+    facs, notes = real_linear_factors(f)
+    why = list(notes)
+    check = None
+    for K, ell in facs:
+        SK = ell.parent()
+        zk = SK.gens()
+        quad, r = SK(f).quo_rem(ell)
+        if r != 0:
+            continue
+        Sm = _sym_matrix(quad)
+        A = real_matrix_of_rank(Sm, a)
+        if A is None:
+            npos, nneg = inertia(Sm)
+            why.append(f"for the real factor {ell} of row {i0}, the quadric {quad} has the "
+                       f"symmetric\nmatrix {Sm.rows()} with {npos} positive and {nneg} "
+                       f"negative eigenvalues, but\nSym(A) of a real A of rank <= {a} has at "
+                       f"most {a} of each")
+            check = check or _matrix_expression(Sm)
+            continue
+        FA = A.base_ring()
+        V = matrix(FA, out, d)
+        V.set_row(i0 - 1, vector(FA, [FA(ell.monomial_coefficient(zk[k])) for k in range(d)]))
+        ok = True
+        for i in rows[1:]:
+            vi, r = SK(cubics[i]).quo_rem(quad)
+            if r != 0 or (vi and vi.degree() != 1):
+                why.append(f"for the real factor {ell} of row {i0}, the quadric {quad} does "
+                           f"not divide row {i}")
+                ok = False
+                break
+            V.set_row(i - 1, vector(FA, [FA(vi.monomial_coefficient(zk[k])) if vi else 0
+                                         for k in range(d)]))
+        if not ok:
+            continue
+        w = _weights_from(model, A, V)
+        if w is not None and _verify(model, w, vals):
+            return (True, w, FA, f"a real linear factor of the cubic, A real of rank <= {a} "
+                    "with Sym(A) the quadric", f"the weights are real (over {FA})", None)
+    if not facs:
+        why.insert(0, f"row {i0} (the cubic {f}) has no real linear factor, but v . x must "
+                   "be one")
+    else:
+        why.insert(0, "every real factorization (real linear form) x (quadric) fails")
+    return False, None, None, None, "; ".join(why), check
+
+
+def _real_cross(model, vals):
+    r"""
+    Real realizability for `t \ge 2` when the complex weights are not real.
+
+    `(v, A)` is unique up to `(\lambda v, A / \lambda)` except when all
+    slice quadrics of a row are multiples of one quadric `g`, which `v`
+    must divide. So weights are real exactly when the common factor `g` of
+    the slice quadrics has a real linear factor.
+    """
+    d = model.d
+    ev = _essential_values(model, vals)
+    S = PolynomialRing(QQ, [f"z{k}" for k in range(1, d + 1)])
+    z = S.gens()
+    for i in model.output_rows():
+        T = model.cross_tensor(i)
+        qs = []
+        for c in range(1, d + 1):
+            q = S.zero()
+            for a_ in range(1, d + 1):
+                for b in range(a_, d + 1):
+                    val = T[(a_, b, c)](*ev) if T[(a_, b, c)] else 0
+                    q += val * z[a_ - 1] * z[b - 1] * (1 if a_ == b else 2)
+            qs.append(q)
+        if not any(qs):
+            continue
+        g = gcd([q for q in qs if q])
+        if g.degree() != 2:
+            break
+        facs, notes = real_linear_factors(g)
+        if facs:
+            break
+        G = _sym_matrix(g)
+        return (False, None, None, None,
+                f"every slice quadric of row {i} is a multiple of g = {g}, and the row "
+                f"V_{i} of any weights is a linear factor of g; {'; '.join(notes)}",
+                _matrix_expression(G))
+    return (None, None, None, None,
+            "not decided: the weights found are not real and no obstruction was found", None)

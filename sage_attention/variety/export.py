@@ -199,7 +199,19 @@ def to_json(obj, model=None, indent=None):
         sage: R.<x, y> = QQ[]
         sage: to_json(R.ideal([x^2 - y]))
         '{"format": "sage_attention.polynomials", "kind": "ideal", "model": null, "base_ring": "QQ", "variables": ["x", "y"], "order": "degrevlex", "generators": ["x^2 - y"], "labels": null}'
+
+    A realizability certificate is written with its ``to_dict()``::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.variety.certificates import certify
+        sage: import json
+        sage: c = certify(LightningAttention(d=1, t=2, a=1), [1, 1, 1, 1])
+        sage: json.loads(to_json(c))['field']
+        'Rational Field'
     """
+    from sage_attention.variety.certificates import Certificate
+    if isinstance(obj, Certificate):
+        return json.dumps(obj.to_dict(), indent=indent)
     R, polys, labels, what = _polys(obj)
     F = R.base_ring()
     base = "QQ" if F is QQ else f"GF({F.characteristic()})"
