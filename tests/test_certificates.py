@@ -136,11 +136,11 @@ def test_matrix_and_dict_points():
 
 REAL_MODELS = [
     dict(d=3, t=1, a=2),                       # Sym(A) of rank 3 from a rank-2 A
-    dict(d=3, t=1, a=2, out=2, weights="AV"),
-    dict(d=3, t=1, a=1, coordinates="scaled"),
+    dict(d=3, t=1, a=2, out=2, weight_space="AV"),
+    dict(d=3, t=1, a=1, coordinate_scaling="scaled"),
     dict(d=2, t=1, a=1),
     dict(d=3, t=2, a=2, out=1, entries=[(1, 1)]),
-    dict(d=2, t=2, a=1, out=2, weights="AV"),
+    dict(d=2, t=2, a=1, out=2, weight_space="AV"),
 ]
 
 

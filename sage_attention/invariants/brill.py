@@ -178,7 +178,7 @@ def brill_polynomial(model, row, x, y, z):
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.invariants.brill import brill_polynomial
         sage: from sage_attention.variety.membership import vanishes_on_model
-        sage: M = LightningAttention(d=3, t=1, a=1, weights='AV')
+        sage: M = LightningAttention(d=3, t=1, a=1, weight_space='AV')
         sage: B = brill_polynomial(M, 1, (1, 0, 0), (0, 1, 0), (0, 0, 1)); len(B.monomials())
         10
         sage: vanishes_on_model(M, B)

@@ -1070,7 +1070,7 @@ def _row_cubics(model, vals):
     S = PolynomialRing(F0, [names[(k - 1) * t] for k in range(1, d + 1)])
     z = S.gens()
     cubics = {}
-    scaled = model.coordinates == "scaled"
+    scaled = model.coordinate_scaling == "scaled"
     for c, v in zip(model.coordinates_list(), vals):
         raw = v * model._term_count(c) if scaled else v
         p, q, r = c.indices
