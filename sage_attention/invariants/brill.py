@@ -55,7 +55,7 @@ EXAMPLES::
     sage: from sage_attention.variety.membership import check_family
     sage: M = LightningAttention(d=3, t=1, a=1)
     sage: fam = brill_invariants(M); fam            # long time (2 s)
-    Family 'brill' of 35 invariants of degree 4 of LightningAttention(d=3, d'=1, t=1, a=1) over Rational Field
+    Family 'brill' of 35 invariants of degree 4 of LightningAttention(d=3, out=1, t=1, a=1) over Rational Field
     sage: check_family(M, fam).all_vanish           # long time
     True
 
@@ -265,7 +265,7 @@ def brill_invariants(model, limit=None, seed=0, plateau=12, bound=50, max_column
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.invariants import brill_invariants
         sage: fam = brill_invariants(LightningAttention(d=3, t=1, a=1), limit=3); fam
-        Family 'brill' of 3 invariants of degree 4 of LightningAttention(d=3, d'=1, t=1, a=1) over Rational Field
+        Family 'brill' of 3 invariants of degree 4 of LightningAttention(d=3, out=1, t=1, a=1) over Rational Field
         sage: fam[0].label
         brill invariant of row 1, token 1, indices (x (-1, 47, 3), y (-45, -17, 15), z (12, 1, 50))
         sage: brill_invariants(LightningAttention(d=3, t=1, a=2)).note
