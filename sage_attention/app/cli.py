@@ -381,7 +381,9 @@ def _jsonable(value):
 
 def _model_header(spec_model, model):
     est = spec_model.size_estimate()
-    exact = len(spec_model.layers) == 1
+    # the counts are exact for one plain layer; a mask or a residual stream
+    # changes which monomials occur, so they are the unmasked model's then
+    exact = len(spec_model.layers) == 1 and spec_model.is_plain()
     return {
         "model": spec_model.name,
         "architecture": repr(model) if model is not None else "(not built)",
@@ -390,6 +392,9 @@ def _model_header(spec_model, model):
         "ranks": list(spec_model.ranks),
         "tokens": spec_model.tokens,
         "normalization": list(spec_model.normalizations),
+        "heads": list(spec_model.heads),
+        "mask": [layer.mask for layer in spec_model.layers],
+        "residual": [layer.residual for layer in spec_model.layers],
         "weights": spec_model.weights,
         "coordinates": est.coordinates,
         "coordinates_exact": exact,
@@ -403,7 +408,7 @@ def _model_header(spec_model, model):
 
 def _print_text(result, out):
     print(f"== model {result['model']}: {result['architecture']}", file=out)
-    bound = "" if result["coordinates_exact"] else " (upper bound)"
+    bound = "" if result["coordinates_exact"] else " (estimate)"
     print(f"   coordinates: {result['coordinates']}{bound}, essential coordinates: "
           f"{result['essential_coordinates']}, parameters: {result['parameters']}", file=out)
     for comp in result["computations"]:
