@@ -192,6 +192,7 @@ class MultiHeadLightningAttention(JacobianDimension, AttentionNetwork):
 
     _constructor = "LightningAttention"
     _derivatives = staticmethod(multihead_derivatives)
+    _expected_kind = "bound"
 
     @staticmethod
     def __classcall__(cls, widths, ranks, tokens, heads=1, causal=False, residual=False,
@@ -291,8 +292,9 @@ class MultiHeadLightningAttention(JacobianDimension, AttentionNetwork):
         return self.nparameters()
 
     def _published(self):
-        return None, ("no published formula for multi-head, causal or residual attention; "
-                      "for H summed heads the join bound min(H dim(one head), dim(span)) holds")
+        from sage_attention.models.join import join_bound
+        return join_bound(self.widths, self.ranks, self.tokens, self.heads, self.causal,
+                          self.residual)
 
     def symmetry_group(self):
         r"""
