@@ -122,3 +122,45 @@ def test_cli_defectivity(capsys):
         [(1, 1, 4), (1, 2, 6), (2, 1, 5), (2, 2, 6)]
     assert main(["defectivity", "--width", "0"]) == 2
     assert "--width" in capsys.readouterr().err
+
+
+def _conjectured_dimension(d, out, t, a, H):
+    """The conjectures of doc/defectivity_table.rst (t >= 2, or t = 1 and d' = 1)."""
+    from math import comb
+    if t >= 2:
+        r = min(a, d)
+        one = d * out + r * (2 * d - r) - 1
+        terms = [H * one - (out == 1) * comb(min(H, d), 2) * max(0, 2 * a - d),
+                 out * d * d * (d + 1) // 2]
+        if H < out * d:
+            terms.append(H * (out * d + d * d - H) - (out == 1) * d * comb(H, 2))
+        return min(terms)
+    s = min(2 * a, d)
+    terms = [H * (d + s * (2 * d - s + 1) // 2 - 1), comb(d + 2, 3)]
+    if H <= d:
+        terms.append(H * (d - H) + comb(d + 2, 3) - comb(d - H + 2, 3))
+    return min(terms)
+
+
+def test_the_published_table_and_its_conjectures():
+    import os
+    path = os.path.join(os.path.dirname(__file__), "..", "doc", "defectivity_table_data.inc")
+    text = open(path).read().split("Every architecture")[1]
+    checked = 0
+    for line in text.splitlines():
+        if not line.startswith('   "'):
+            continue
+        cells = [c.strip().strip('"') for c in line.strip().split('", "')]
+        d, out, t, a = map(int, cells[:4])
+        dims = [int(x) for x in cells[7].split()]
+        assert dims[-1] == span_dimension(d, out, t)
+        if t == 1 and out >= 2:
+            continue
+        for H, dim in enumerate(dims, 1):
+            assert dim == _conjectured_dimension(d, out, t, a, H), (d, out, t, a, H)
+            checked += 1
+    assert checked == 433
+    # a few rows recomputed now, through the production path
+    for d, out, t, a, H in [(5, 1, 2, 3, 2), (4, 2, 3, 4, 3), (5, 1, 1, 3, 2)]:
+        assert LightningAttention(d=d, t=t, a=a, out=out, heads=H).dimension(seed=11) == \
+            _conjectured_dimension(d, out, t, a, H)
