@@ -65,3 +65,37 @@ def test_bad_input():
         with pytest.raises(ValueError, match="heads"):
             join_membership(M, bad)
     assert join_membership(M, Integer(1), families=["linear"])[0].heads == 1
+
+
+def test_the_ideal_of_two_heads_vanishes_on_sums_of_one_head_points():
+    from sage_attention.ideals.implicitization import implicitize
+    from sage_attention.variety.joins import SummedHeads
+    M = LightningAttention(d=3, t=2, a=1, entries=[(1, 1)])
+    R = implicitize(SummedHeads(M, 2), 3, seed=1, symmetry=False, prove=False, executor=False)
+    gens = R.generators_by_degree[3]
+    assert len(gens) == 20
+    # they are the 3-minors of the flattening: the low-rank family of rank 2
+    C = M.coordinate_ring()
+    minors = C.ideal([C(f) for f in low_rank_invariants(LightningAttention(
+        d=3, t=2, a=2, entries=[(1, 1)])).polynomials()] + list(M.linear_relations()))
+    assert R.ideal == minors
+    E = M.essential_ring()
+    C = M.coordinate_ring()
+    where = [C.gens().index(C(str(x))) for x in E.gens()]
+    for s in range(3):
+        p1 = M.coefficients_at(M.random_weights(seed=10 + s))
+        p2 = M.coefficients_at(M.random_weights(seed=20 + s))
+        pt = [p1[i] + p2[i] for i in where]
+        assert all(g(*pt) == 0 for g in gens)
+        # while one point of three summed heads is off the variety (dimension 18 = span)
+        p3 = M.coefficients_at(M.random_weights(seed=30 + s))
+        assert any(g(*[p1[i] + p2[i] + p3[i] for i in where]) != 0 for g in gens)
+
+
+def test_two_heads_that_fill_the_span_have_no_equation():
+    from sage_attention.ideals.implicitization import implicitize
+    from sage_attention.variety.joins import SummedHeads
+    M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
+    assert _fills_span(dict(d=2, t=2, a=1), 2)
+    R = implicitize(SummedHeads(M, 2), 4, seed=0, symmetry=False, prove=False, executor=False)
+    assert R.generators_by_degree == {}

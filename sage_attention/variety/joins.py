@@ -198,3 +198,169 @@ def join_membership(model, heads, families=None, seed=0, proof=True, points=2):
             vanishing += 1
         out.append(JoinMembership(name, int(heads), len(fam), vanishing, bool(proof)))
     return out
+
+
+class SummedHeads:
+    r"""
+    `H` summed heads of a one-layer lightning model, in the coordinates of one head.
+
+    It offers what :func:`~sage_attention.ideals.implicitization.implicitize`
+    needs (the essential ring and coordinates, the linear relations, the
+    coordinate ring and the essential parametrization, here the sum of `H`
+    copies of the one-head map in disjoint weights), so the engine computes
+    the ideal of the `H`-fold join through a degree. The linear relations of
+    one head hold on the join (it lies in the same span).
+
+    INPUT:
+
+    - ``model`` -- a one-layer lightning model with weights ``'QKV'``
+    - ``heads`` -- positive integer `H`
+
+    EXAMPLES:
+
+    Two rank-one heads of `d = 2` fill the span; for `d = 3` the join has
+    codimension 2 in its span and `20` cubic equations (the `10` context
+    syzygies among them)::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.variety.joins import SummedHeads
+        sage: from sage_attention.ideals.implicitization import implicitize
+        sage: J = SummedHeads(LightningAttention(d=2, t=2, a=1, entries=[(1, 1)]), 2); J
+        2 summed heads of LightningAttention(d=2, out=1, t=2, a=1, entries=((1, 1),)) over Rational Field
+        sage: R = implicitize(J, 3, seed=0, symmetry=False, prove=False, executor=False)
+        sage: R.generators_by_degree      # two heads fill the span of 6 coordinates
+        {}
+        sage: J = SummedHeads(LightningAttention(d=3, t=2, a=1, entries=[(1, 1)]), 2)
+        sage: R = implicitize(J, 3, seed=0, symmetry=False, prove=False, executor=False)
+        sage: {k: len(v) for k, v in R.generators_by_degree.items()}
+        {3: 20}
+        sage: from sage_attention.invariants import context_syzygies
+        sage: I = R.ideal
+        sage: all(f in I for f in context_syzygies(J.model).polynomials())
+        True
+
+    TESTS::
+
+        sage: SummedHeads(LightningAttention(d=2, t=2, a=1), 0)
+        Traceback (most recent call last):
+        ...
+        ValueError: heads (=0) must be a positive integer
+    """
+
+    weight_space = "QKV"
+
+    def __init__(self, model, heads):
+        if not model.is_lightning() or model.nlayers() != 1 or model.weight_space != "QKV":
+            raise ValueError(f"SummedHeads needs one lightning layer with weights 'QKV'; "
+                             f"model (={model}) is not")
+        if isinstance(heads, bool) or int(heads) != heads or heads < 1:
+            raise ValueError(f"heads (={heads}) must be a positive integer")
+        self.model = model
+        self.heads = int(heads)
+        self.ranks = model.ranks
+        self.widths = model.widths
+
+    def __repr__(self):
+        return f"{self.heads} summed heads of {self.model}"
+
+    def with_weight_space(self, weight_space):
+        r"""
+        Return ``self`` (the weights are `Q, K, V`).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.joins import SummedHeads
+            sage: J = SummedHeads(LightningAttention(d=2, t=2, a=1), 2)
+            sage: J.with_weight_space('QKV') is J
+            True
+        """
+        return self
+
+    def essential_ring(self):
+        r"""
+        Return the essential ring of one head.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.joins import SummedHeads
+            sage: SummedHeads(LightningAttention(d=2, t=2, a=1), 2).essential_ring().ngens()
+            6
+        """
+        return self.model.essential_ring()
+
+    def coordinate_ring(self):
+        r"""
+        Return the coordinate ring of one head.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.joins import SummedHeads
+            sage: SummedHeads(LightningAttention(d=1, t=1, a=1), 2).coordinate_ring().ngens()
+            1
+        """
+        return self.model.coordinate_ring()
+
+    def essential_coordinates(self):
+        r"""
+        Return the essential coordinates of one head.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.joins import SummedHeads
+            sage: len(SummedHeads(LightningAttention(d=2, t=2, a=1), 2).essential_coordinates())
+            6
+        """
+        return self.model.essential_coordinates()
+
+    def linear_relations(self):
+        r"""
+        Return the linear relations of one head (they hold on the join).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.joins import SummedHeads
+            sage: M = LightningAttention(d=2, t=3, a=1)
+            sage: SummedHeads(M, 2).linear_relations() == M.linear_relations()
+            True
+        """
+        return self.model.linear_relations()
+
+    def essential_parametrization(self):
+        r"""
+        Return the map from the essential ring to the weights of `H` heads: the sum of the heads.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.joins import SummedHeads
+            sage: phi = SummedHeads(LightningAttention(d=1, t=1, a=1), 2).essential_parametrization()
+            sage: phi(phi.domain().gen(0))
+            h1_q11*h1_k11*h1_v11 + h2_q11*h2_k11*h2_v11
+        """
+        C = self.model.coordinate_ring()
+        images = summed_images(self.model, self.heads)
+        index = {x: i for i, x in enumerate(C.gens())}
+        E = self.essential_ring()
+        R = images[0].parent()
+        return E.hom([images[index[C(str(x))]] for x in E.gens()], R)
+
+    def dimension(self, seed=None):
+        r"""
+        Return the dimension of the join (the multi-head model's Jacobian rank).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.joins import SummedHeads
+            sage: SummedHeads(LightningAttention(d=2, t=2, a=1), 2).dimension(seed=0)
+            6
+        """
+        from sage_attention.models import LightningAttention
+        M = self.model
+        return LightningAttention(d=M.d, t=M.tokens, a=M.ranks[0], out=M.out,
+                                  heads=self.heads).dimension(seed=seed)
