@@ -164,3 +164,25 @@ def test_the_published_table_and_its_conjectures():
     for d, out, t, a, H in [(5, 1, 2, 3, 2), (4, 2, 3, 4, 3), (5, 1, 1, 3, 2)]:
         assert LightningAttention(d=d, t=t, a=a, out=out, heads=H).dimension(seed=11) == \
             _conjectured_dimension(d, out, t, a, H)
+
+
+@pytest.mark.parametrize("kw", [dict(d=3, t=2, a=1, heads=2), dict(d=3, t=2, a=2, out=2, heads=2),
+                                dict(widths=[2, 2, 2], ranks=[1, 1], t=2, heads=2),
+                                dict(d=2, t=2, a=3, out=2, causal=True)])
+def test_fibers_are_the_symmetry_orbits_below_saturation(kw):
+    M = LightningAttention(**kw)
+    rank = symbolic_rank(M, seed=6)
+    assert M.fibers(seed=0).fiber_dimension == M.nparameters() - rank == M.symmetry_group()[1]
+
+
+def test_a_defect_adds_to_the_fiber():
+    M = LightningAttention(d=2, t=2, a=3, out=3, heads=2)
+    D = M.dimension_report(seed=0)
+    assert D.dimension == symbolic_rank(M, seed=9) and D.defect == 2
+    assert D.fiber_dimension == M.symmetry_group()[1] + D.defect
+
+
+def test_residual_streams_have_no_hidden_basis_change():
+    M = LightningAttention(widths=[2, 2, 2], ranks=[1, 1], t=2, residual=True)
+    assert M.symmetry_group()[1] == 4
+    assert M.nparameters() - symbolic_rank(M, seed=8) >= 4

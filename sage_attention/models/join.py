@@ -112,3 +112,55 @@ def join_bound(widths, ranks, tokens, heads, causal=False, residual=False):
     if residual:
         note += "; a residual stream translates the image, so the bound is unchanged"
     return value, note
+
+
+def multihead_symmetry_group(widths, ranks, heads, residual=False):
+    r"""
+    Return ``(name, dimension, action)`` of the known symmetries of summed heads.
+
+    Each head of layer `i` carries the symmetries of one layer: `GL_{a_i}`
+    (or, for `a_i > d_{i-1}`, the pairs `(Q, K)` with `K^T Q` fixed, of
+    dimension `2 a_i d_{i-1} - d_{i-1}^2`) and a scaling `K^*` between its
+    `A` and its `V`. Without residual connections each hidden width adds
+    `GL_{d_i}` (a change of basis of the hidden tokens, undone by the next
+    layer's heads); a residual stream forbids it (the stream itself would
+    change). The heads of a layer can also be permuted (a finite group, no
+    dimension).
+
+    INPUT:
+
+    - ``widths``, ``ranks``, ``heads`` -- the architecture
+    - ``residual`` -- boolean (default: ``False``)
+
+    EXAMPLES::
+
+        sage: from sage_attention.models.join import multihead_symmetry_group
+        sage: multihead_symmetry_group((3, 1), (2,), (2,))[:2]
+        ('(GL_2 x K^*)^2', 10)
+        sage: multihead_symmetry_group((2, 2, 2), (1, 1), (2, 2))[:2]
+        ('(GL_1 x K^*)^2 x (GL_1 x K^*)^2 x GL_2', 12)
+        sage: multihead_symmetry_group((2, 2, 2), (1, 1), (2, 2), residual=True)[1]
+        8
+        sage: multihead_symmetry_group((2, 1), (3,), (1,))[:2]
+        ('{(Q, K): K^T Q fixed} (dim 8) x K^*', 9)
+    """
+    parts, dim = [], 0
+    for i, (a, h) in enumerate(zip(ranks, heads)):
+        din = widths[i]
+        if a <= din:
+            one, odim = f"GL_{a} x K^*", a * a + 1
+        else:
+            extra = 2 * a * din - din * din
+            one, odim = f"{{(Q, K): K^T Q fixed}} (dim {extra}) x K^*", extra + 1
+        parts.append(one if h == 1 else f"({one})^{h}")
+        dim += h * odim
+    if not residual:
+        for w in widths[1:-1]:
+            parts.append(f"GL_{w}")
+            dim += w * w
+    name = " x ".join(parts)
+    action = (f"{name}: on each head (Q, K, V) -> (C Q, lambda C^-T K, lambda^-1 V)"
+              + ("" if residual or len(ranks) == 1 else
+                 ", and a change of basis of each hidden width")
+              + "; the heads of a layer can also be permuted")
+    return name, dim, action
