@@ -76,7 +76,7 @@ def cubic_monomials(n):
     return comb(n + 2, 3)
 
 
-def estimate_size(widths, ranks, tokens, weights="QKV", entries=None):
+def estimate_size(widths, ranks, tokens, weights="QKV", entries=None, heads=None):
     r"""
     Estimate the size of a lightning attention model.
 
@@ -88,6 +88,8 @@ def estimate_size(widths, ranks, tokens, weights="QKV", entries=None):
     - ``weights`` -- ``"QKV"`` or ``"AV"`` (default: ``"QKV"``)
     - ``entries`` -- (default: ``None``, all) collection of 1-based output
       entries ``(row, token)``
+    - ``heads`` -- (default: ``None``, one per layer) the numbers of summed
+      heads `(H_1, \dots, H_l)`; they multiply the weights of each layer
 
     OUTPUT: a :class:`SizeEstimate`
 
@@ -102,6 +104,8 @@ def estimate_size(widths, ranks, tokens, weights="QKV", entries=None):
         16704
         sage: estimate_size((3, 3, 3), (2, 2), 3).coordinates
         218790
+        sage: estimate_size((3, 3), (2,), 2, heads=(4,)).parameters
+        84
     """
     widths = tuple(int(w) for w in widths)
     ranks = tuple(int(a) for a in ranks)
@@ -114,10 +118,13 @@ def estimate_size(widths, ranks, tokens, weights="QKV", entries=None):
         entries = list(entries)
         n_entries = len(entries)
         rows = len({i for i, _ in entries})
+    heads = (1,) * layers if heads is None else tuple(int(h) for h in heads)
     if weights == "QKV":
-        params = sum(2 * a * widths[i] + widths[i + 1] * widths[i] for i, a in enumerate(ranks))
+        params = sum(heads[i] * (2 * a * widths[i] + widths[i + 1] * widths[i])
+                     for i, a in enumerate(ranks))
     else:
-        params = sum(widths[i] ** 2 + widths[i + 1] * widths[i] for i in range(layers))
+        params = sum(heads[i] * (widths[i] ** 2 + widths[i + 1] * widths[i])
+                     for i in range(layers))
     if layers == 1:
         d = widths[0]
         D = d * (d + 1) // 2

@@ -49,11 +49,14 @@ DEEP = ("model deep {\n  input = 3; tokens = 3\n  layer attention(rank = 2, out 
         "  layer attention(rank = 2, out = 3)\n}\n")
 SOFT = ("model soft { input = 2; tokens = 2\n"
         "  layer attention(rank = 1, out = 1, normalization = softmax) }\n")
+GPT = ("model gpt { input = 2; tokens = 2\n"
+       "  layer attention(rank = 1, out = 2, heads = 2, mask = causal, residual = true) }\n")
+HEADS = "model h { input = 2; tokens = 2; layer attention(rank = 1, out = 1, heads = 2) }\n"
 
 #: words that show a message says how to fix the error
 FIX_WORDS = ("fix:", "did you mean", "must be", "needs", "use ", "write", "keep", "try",
              "rename", "drop", "list ", "add ", "known:", "its options", "give", "split",
-             "re-save", "at most", "save the spec", "the models are", "check the")
+             "re-save", "at most", "pass --force", "save the spec", "the models are", "check the")
 
 
 def ok(models, computations):
@@ -117,6 +120,17 @@ CASES = [
     valid("normalization-lightning",
           TINY.replace("out = 1)", "out = 1, normalization = lightning)")
           + "compute m { dimension }"),
+    valid("layer-heads-mask-residual", GPT + "compute gpt { dimension; fibers }", computations=2),
+    valid("layer-defaults-written", TINY.replace("out = 1)", "out = 1, heads = 1, mask = none, "
+                                                 "residual = false)") + "compute m { invariants }"),
+    valid("deep-residual-causal", "model r { input = 2; tokens = 3\n"
+          "  layer attention(rank = 1, out = 2, heads = 3, residual = true, mask = causal)\n"
+          "  layer attention(rank = 2, out = 2, residual = true, mask = causal) }\n"
+          "compute r { dimension }"),
+    valid("mask-name-is-a-model-name", "model mask { input = 2; tokens = 2; layer attention("
+          "rank = 1, out = 1, mask = none) }\ncompute mask { dimension }"),
+    spec_error("size-guard-counts-heads", "model m { input = 2; tokens = 2; layer attention("
+               "rank = 1, out = 2, heads = 100000) }\ncompute m { dimension }", "pass --force"),
     valid("comments", "// a comment\n# another\n" + TINY + "compute m { dimension } // end"),
     valid("separators", "\n\n;\n" + TINY + ";;\ncompute m {\n\n dimension;\n; fibers\n}\n\n",
           computations=2),
@@ -237,6 +251,42 @@ CASES = [
                TINY + "compute m { vanishing_ideal algorithm = linear_algebra }",
                "must be one of elimination, interpolation"),
     spec_error("check-families", TINY + "compute m { check families }", "`what` (=families)"),
+    spec_error("heads-zero", HEADS.replace("heads = 2", "heads = 0") + "compute h { dimension }",
+               "heads (=0) must be a positive integer"),
+    spec_error("heads-fraction", HEADS.replace("heads = 2", "heads = 3/2"), "heads (=3/2) must be"),
+    spec_error("mask-misspelled", GPT.replace("causal", "casual"),
+               "unknown mask `casual` in layer 1 of model `gpt` (did you mean `causal`?)"),
+    spec_error("mask-unknown", GPT.replace("causal", "sliding"),
+               "unknown mask `sliding`", "use one of: none, causal"),
+    spec_error("residual-misspelled", GPT.replace("= true", "= ture"),
+               "`residual` (=ture) in layer 1 of model `gpt` must be true or false "
+               "(did you mean `true`?)"),
+    spec_error("residual-width", GPT.replace("out = 2", "out = 3"),
+               "layer 1 of model `gpt` has `residual = true`", "`out` (=3) must equal its input "
+               "width (=2); write `out = 2` or drop `residual`"),
+    spec_error("residual-width-deep", "model r { input = 2; tokens = 2\n"
+               "  layer attention(rank = 1, out = 2, residual = true)\n"
+               "  layer attention(rank = 1, out = 1, residual = true) }",
+               "layer 2 of model `r`", "`out` (=1) must equal its input width (=2)"),
+    spec_error("mixed-masks", "model r { input = 2; tokens = 2\n"
+               "  layer attention(rank = 1, out = 2, mask = causal)\n"
+               "  layer attention(rank = 1, out = 2) }",
+               "layer 2 of model `r` has `mask = none` but layer 1 has `mask = causal`"),
+    spec_error("heads-softmax", HEADS.replace("heads = 2", "heads = 2, normalization = softmax"),
+               "`heads` in layer 1 of model `h` needs a lightning layer"),
+    spec_error("heads-weights-av", HEADS.replace("}", "; weights = A V }"),
+               "which needs `weights = Q K V`"),
+    spec_error("heads-entries", HEADS.replace("}", "; entries = (1, 1) }"),
+               "which needs no `entries`"),
+    spec_error("invariants-heads", HEADS + "compute h { invariants }",
+               "`invariants` needs a model with one head, no mask and no residual; `h` has "
+               "several heads (on such models use dimension or fibers)"),
+    spec_error("vanishing-ideal-causal", GPT + "compute gpt { vanishing_ideal }",
+               "`gpt` has several heads and a mask and residual connections"),
+    spec_error("certify-residual", GPT.replace("heads = 2, mask = causal, ", "")
+               + "compute gpt { certify point [1] }", "`gpt` has residual connections"),
+    spec_error("heads-duplicate", HEADS.replace("heads = 2", "heads = 2, heads = 3"),
+               "duplicate `heads` in layer 1"),
     spec_error("invariants-deep", DEEP + "compute deep { invariants }", "needs a model with one"),
     spec_error("certify-deep", DEEP + "compute deep { certify point [1] }",
                "needs a model with one"),
@@ -278,6 +328,14 @@ CASES = [
          0, (), None, lambda out, err: (
              json_models(out)["m"]["dimension"] == 4 and json_models(out)["deep"]["dimension"]
              == 23 == json_models(out)["deep"]["expected_dimension"]), ("--json", "--seed", "1")),
+    Case("run-heads-json", "run", HEADS + GPT + "compute h { dimension seed = 0 }\n"
+         "compute gpt { fibers seed = 1 }", 0, (), None, lambda out, err: (
+             json_models(out)["h"]["dimension"] == 6 and json_models(out)["h"]["heads"] == [2]
+             and json_models(out)["gpt"]["mask"] == ["causal"]
+             and json_models(out)["gpt"]["residual"] == [True]
+             and json_models(out)["h"]["architecture"]
+             == "LightningAttention(d=2, out=1, t=2, a=1, heads=2) over Rational Field"),
+         ("--json",)),
     Case("run-softmax", "run", SOFT + "compute soft { dimension seed = 0 }", 0, (), None,
          lambda out, err: json_models(out)["soft"]["dimension"] == 5
          == json_models(out)["soft"]["expected_dimension"], ("--json",)),

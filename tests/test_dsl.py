@@ -271,7 +271,9 @@ pos = st.integers(min_value=1, max_value=6)
 
 @st.composite
 def layers(draw):
-    return Layer(draw(pos), draw(pos), draw(st.sampled_from(list(Normalization))))
+    return Layer(draw(pos), draw(pos), draw(st.sampled_from(list(Normalization))),
+                 heads=draw(pos), mask=draw(st.sampled_from(["none", "causal", "casual"])),
+                 residual=draw(st.sampled_from([False, True, "ture"])))
 
 
 @st.composite

@@ -381,7 +381,9 @@ def _jsonable(value):
 
 def _model_header(spec_model, model):
     est = spec_model.size_estimate()
-    exact = len(spec_model.layers) == 1
+    # the counts are exact for one plain layer; a mask or a residual stream
+    # changes which monomials occur, so they are the unmasked model's then
+    exact = len(spec_model.layers) == 1 and spec_model.is_plain()
     return {
         "model": spec_model.name,
         "architecture": repr(model) if model is not None else "(not built)",
@@ -390,6 +392,9 @@ def _model_header(spec_model, model):
         "ranks": list(spec_model.ranks),
         "tokens": spec_model.tokens,
         "normalization": list(spec_model.normalizations),
+        "heads": list(spec_model.heads),
+        "mask": [layer.mask for layer in spec_model.layers],
+        "residual": [layer.residual for layer in spec_model.layers],
         "weights": spec_model.weights,
         "coordinates": est.coordinates,
         "coordinates_exact": exact,
@@ -403,7 +408,7 @@ def _model_header(spec_model, model):
 
 def _print_text(result, out):
     print(f"== model {result['model']}: {result['architecture']}", file=out)
-    bound = "" if result["coordinates_exact"] else " (upper bound)"
+    bound = "" if result["coordinates_exact"] else " (estimate)"
     print(f"   coordinates: {result['coordinates']}{bound}, essential coordinates: "
           f"{result['essential_coordinates']}, parameters: {result['parameters']}", file=out)
     for comp in result["computations"]:
@@ -663,6 +668,21 @@ def _add_sweep_parsers(sub):
     sw.add_argument("--json", action="store_true", help="print the rows as JSON")
     sw.add_argument("--csv", action="store_true", help="print the table as CSV")
     sw.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    df = sub.add_parser("defectivity", help="the defectivity table of summed heads: the "
+                        "dimension of H = 1, 2, ... heads against the join bound, up to "
+                        "saturation", epilog=_epilog(),
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    df.add_argument("--width", default="2..5", help="input widths d (default: 2..5)")
+    df.add_argument("--out", default="1..3", help="output widths d' (default: 1..3)")
+    df.add_argument("--tokens", default="1..3", help="numbers of tokens t (default: 1..3)")
+    df.add_argument("--rank", default=None, help="attention ranks a (default: every a <= d)")
+    df.add_argument("--heads", default=None,
+                    help="the largest number of heads (default: up to saturation)")
+    df.add_argument("--seed", type=int, default=0)
+    df.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default: 1)")
+    df.add_argument("--json", action="store_true", help="print the rows as JSON")
+    df.add_argument("--csv", action="store_true", help="print the table as CSV")
+    df.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     fg = sub.add_parser("figures", help="the [HMK2024] experiment tables and plots, and the "
                                         "neuromanifold slice plot (needs matplotlib)")
     fg.add_argument("--outdir", default="figures",
@@ -802,6 +822,8 @@ def _run_sweep_command(args, out, err):
             print(experiments.format_table(rows, "csv" if args.csv else "markdown"), file=out)
         out.flush()
 
+    if args.command == "defectivity":
+        return _run_defectivity(args, out, err)
     if args.command == "figures":
         _check_outdir(args.outdir)
         from sage_attention.app.figures import make_figures
@@ -823,6 +845,75 @@ def _run_sweep_command(args, out, err):
             _stop_pool(ex)
     except KeyboardInterrupt:
         print(f"interrupted: {len(finished)} of {len(grid)} rows finished", file=err)
+        if finished:
+            show(finished)
+        raise
+    show(rows)
+    return 0
+
+
+def _run_defectivity(args, out, err):
+    r"""
+    Run ``sage-attention defectivity``: the rows of
+    :func:`~sage_attention.app.experiments.defectivity_table`.
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.cli import main
+        sage: main(["defectivity", "--width", "3", "--out", "1", "--tokens", "2", "--rank", "3", "-q"])
+        | d | d' | t | a | H | dimension | one head | span | join bound | defect | parameters | fiber | seconds |
+        |---|---|---|---|---|---|---|---|---|---|---|---|---|
+        | 3 | 1 | 2 | 3 | 1 | 11 | 11 | 18 | 11 | 0 | 21 | 10 | ... |
+        | 3 | 1 | 2 | 3 | 2 | 17 | 11 | 18 | 18 | 1 | 42 | 25 | ... |
+        | 3 | 1 | 2 | 3 | 3 | 18 | 11 | 18 | 18 | 0 | 63 | 45 | ... |
+        0
+        sage: main(["defectivity", "--width", "2", "--heads", "0", "-q"])
+        error: --heads (='0'): 0 must be at least 1
+        2
+    """
+    from sage_attention.app import experiments
+    if args.jobs < 1:
+        raise UsageError(f"--jobs (={args.jobs}) must be at least 1")
+    widths = _int_list(args.width, "--width")
+    outs = _int_list(args.out, "--out")
+    tokens = _int_list(args.tokens, "--tokens")
+    ranks = None if args.rank is None else _int_list(args.rank, "--rank")
+    max_heads = None if args.heads is None else max(_int_list(args.heads, "--heads"))
+    n = len(widths) * len(outs) * len(tokens) * (len(ranks) if ranks else max(widths))
+    if n > MAX_SWEEP_ROWS:
+        raise UsageError(f"the grid has {n} architectures, more than {MAX_SWEEP_ROWS}; "
+                         "narrow --width, --out, --tokens or --rank")
+    finished = []
+
+    def progress(done, total, rows):
+        finished.extend(rows)
+        if not args.quiet:
+            r = rows[0]
+            print(f"[{done}/{total}] d={r['d']} d'={r['out']} t={r['tokens']} a={r['rank']}: "
+                  f"dimensions {[x['dimension'] for x in rows]}, defects "
+                  f"{[x['defect'] for x in rows]}", file=err, flush=True)
+
+    def show(rows):
+        if args.json:
+            print(json.dumps(rows), file=out)
+        else:
+            print(experiments.format_defectivity(rows, "csv" if args.csv else "markdown"),
+                  file=out)
+        out.flush()
+
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    try:
+        ex = ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_worker_init)
+        try:
+            rows = experiments.defectivity_table(widths, outs, tokens, ranks, executor=ex,
+                                                 progress=progress, seed=args.seed,
+                                                 max_heads=max_heads)
+        finally:
+            _stop_pool(ex)
+    except KeyboardInterrupt:
+        print(f"interrupted: {len(finished)} rows finished", file=err)
         if finished:
             show(finished)
         raise
@@ -901,7 +992,7 @@ def main(argv=None):
         handler.setFormatter(logging.Formatter("[%(asctime)s] %(message)s", "%H:%M:%S"))
         logger.addHandler(handler)
         logger.setLevel(logging.INFO)
-    if args.command in ("sweep", "figures"):
+    if args.command in ("sweep", "figures", "defectivity"):
         try:
             return _run_sweep_command(args, out, err)
         except SageAttentionError as e:

@@ -253,3 +253,142 @@ def format_table(rows, fmt="markdown"):
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     lines += ["| " + " | ".join(cells(r)) + " |" for r in rows]
     return "\n".join(lines)
+
+
+def defectivity_chain(entry, seed=0, max_heads=None):
+    r"""
+    Return the rows `H = 1, 2, \dots` of one layer with `H` summed heads, up to saturation.
+
+    The neurovariety of `H` summed heads is the `H`-fold join of the
+    one-head neurovariety; its dimension (the exact Jacobian rank over a
+    prime field, :class:`~sage_attention.models.multihead.MultiHeadLightningAttention`)
+    is compared with the join bound `\min(H \dim(\text{one head}),
+    \dim(\text{span}))` (:mod:`sage_attention.models.join`). The chain stops
+    at the first `H` whose dimension is the span (the joins then stay
+    equal to the span), or at ``max_heads``. A module-level function, so
+    that a process pool can run it.
+
+    INPUT:
+
+    - ``entry`` -- a dictionary with ``d``, ``out``, ``tokens``, ``rank``
+    - ``seed`` -- (default: `0`) integer
+    - ``max_heads`` -- (default: ``None``, the span dimension) the largest `H`
+
+    OUTPUT: a list of dictionaries with ``d, out, tokens, rank, heads,
+    dimension, one_head, span, bound, defect, parameters, fiber_dimension,
+    seconds``
+
+    EXAMPLES:
+
+    Two heads of a full-rank layer miss the span by one::
+
+        sage: from sage_attention.app.experiments import defectivity_chain
+        sage: rows = defectivity_chain({'d': 3, 'out': 1, 'tokens': 2, 'rank': 3})
+        sage: [(r['heads'], r['dimension'], r['bound'], r['defect']) for r in rows]
+        [(1, 11, 11, 0), (2, 17, 18, 1), (3, 18, 18, 0)]
+    """
+    from sage_attention.models import LightningAttention
+    from sage_attention.models.join import join_bound, span_dimension
+    d, out, t, a = (int(entry[k]) for k in ("d", "out", "tokens", "rank"))
+    span = span_dimension(d, out, t)
+    limit = span if max_heads is None else int(max_heads)
+    rows, one = [], None
+    for H in range(1, limit + 1):
+        M = LightningAttention(d=d, t=t, a=a, out=out, heads=H)
+        t0 = time.perf_counter()
+        D = M.dimension_report(seed=seed)
+        dim = int(D.dimension)
+        if one is None:
+            one = dim
+        bound = join_bound((d, out), (a,), t, (H,))[0]
+        rows.append({"d": d, "out": out, "tokens": t, "rank": a, "heads": H, "dimension": dim,
+                     "one_head": one, "span": span, "bound": bound, "defect": bound - dim,
+                     "parameters": int(D.parameter_dimension),
+                     "fiber_dimension": int(D.fiber_dimension),
+                     "seconds": round(time.perf_counter() - t0, 4)})
+        if dim == span:
+            break
+    return rows
+
+
+def defectivity_table(widths=range(2, 6), outs=range(1, 4), tokens=range(1, 4), ranks=None,
+                      executor=None, progress=None, seed=0, max_heads=None):
+    r"""
+    Return the defectivity table of summed heads over a grid.
+
+    For every input width `d`, output width `d'`, number of tokens `t` and
+    rank `a` (default: every `a = 1, \dots, d`), the rows of
+    :func:`defectivity_chain` (`H = 1, 2, \dots` up to saturation).
+
+    INPUT:
+
+    - ``widths``, ``outs``, ``tokens`` -- iterables of positive integers
+    - ``ranks`` -- (default: ``None``, every rank up to `d`) iterable of
+      positive integers
+    - ``executor`` -- (default: ``None``, sequential) a
+      :class:`concurrent.futures.Executor`, one chain per task
+    - ``progress`` -- (default: ``None``) a callable ``(done, total, rows)``
+      called after each chain; without it each chain is logged
+    - ``seed`` -- (default: `0`) integer
+    - ``max_heads`` -- (default: ``None``) see :func:`defectivity_chain`
+
+    OUTPUT: a list of rows, in grid order
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.experiments import defectivity_table
+        sage: rows = defectivity_table(widths=[2], outs=[1], tokens=[2])
+        sage: [(r['rank'], r['heads'], r['dimension'], r['defect']) for r in rows]
+        [(1, 1, 4, 0), (1, 2, 6, 0), (2, 1, 5, 0), (2, 2, 6, 0)]
+    """
+    grid = [{"d": int(d), "out": int(o), "tokens": int(t), "rank": int(a)}
+            for d in widths for o in outs for t in tokens
+            for a in (range(1, int(d) + 1) if ranks is None else ranks)]
+    total = len(grid)
+    chains = [None] * total
+
+    def report(i, rows, done):
+        chains[i] = rows
+        if progress is not None:
+            progress(done, total, rows)
+        else:
+            e = grid[i]
+            logger.info("defectivity %d/%d: d=%d out=%d t=%d a=%d: dimensions %s",
+                        done, total, e["d"], e["out"], e["tokens"], e["rank"],
+                        [r["dimension"] for r in rows])
+
+    if executor is None:
+        for i, e in enumerate(grid):
+            report(i, defectivity_chain(e, seed, max_heads), i + 1)
+    else:
+        from concurrent.futures import as_completed
+        futures = {executor.submit(defectivity_chain, e, seed, max_heads): i
+                   for i, e in enumerate(grid)}
+        for done, fut in enumerate(as_completed(futures), 1):
+            report(futures[fut], fut.result(), done)
+    return [r for rows in chains for r in rows]
+
+
+def format_defectivity(rows, fmt="markdown"):
+    r"""
+    Return the defectivity rows as a Markdown or CSV table.
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.experiments import defectivity_chain, format_defectivity
+        sage: print(format_defectivity(defectivity_chain({'d': 2, 'out': 1, 'tokens': 2, 'rank': 1})))
+        | d | d' | t | a | H | dimension | one head | span | join bound | defect | parameters | fiber | seconds |
+        |---|---|---|---|---|---|---|---|---|---|---|---|---|
+        | 2 | 1 | 2 | 1 | 1 | 4 | 4 | 6 | 4 | 0 | 6 | 2 | ... |
+        | 2 | 1 | 2 | 1 | 2 | 6 | 4 | 6 | 6 | 0 | 12 | 6 | ... |
+    """
+    keys = ("d", "out", "tokens", "rank", "heads", "dimension", "one_head", "span", "bound",
+            "defect", "parameters", "fiber_dimension", "seconds")
+    head = ("d", "d'", "t", "a", "H", "dimension", "one head", "span", "join bound", "defect",
+            "parameters", "fiber", "seconds")
+    if fmt == "csv":
+        lines = [",".join(head)] + [",".join(str(r[k]) for k in keys) for r in rows]
+        return "\n".join(lines)
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(str(r[k]) for k in keys) + " |" for r in rows]
+    return "\n".join(lines)

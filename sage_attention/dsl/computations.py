@@ -24,7 +24,7 @@ EXAMPLES::
     vanishing_ideal [up to degree N] [algorithm = ...]: the vanishing ideal, complete or through a degree
       degree -- integer >= 1 (default: none); interpolate through this degree (implies `algorithm = interpolation`)
       algorithm -- one of elimination, interpolation (default: elimination up to 18 essential coordinates, else interpolation); Singular's elimination (the whole ideal) or interpolation degree by degree
-      applies to: lightning models
+      applies to: lightning models with one head, no mask and no residual
     sage: COMPUTATIONS["vanishing_ideal"].runner
     'sage_attention.app.cli.run_vanishing_ideal'
     sage: sorted(FAMILIES)
@@ -238,6 +238,8 @@ class Computation:
     - ``one_layer`` -- boolean; only one-layer models
     - ``size_tasks`` -- the size-guard tasks (see
       :func:`sage_attention.sizes.check_size`)
+    - ``extended`` -- boolean (default: ``False``); it also applies to
+      models with several heads, a mask or residual connections
 
     EXAMPLES::
 
@@ -258,6 +260,7 @@ class Computation:
     normalizations: tuple = ("lightning", "softmax")
     one_layer: bool = False
     size_tasks: tuple = ()
+    extended: bool = False
 
     def option(self, name):
         r"""
@@ -296,7 +299,21 @@ class Computation:
             ....:                  layers=(Layer(1, 1, Normalization.SOFTMAX),))
             sage: COMPUTATIONS["vanishing_ideal"].refusal(soft)
             '`vanishing_ideal` needs lightning layers (polynomial); `s` has softmax normalization'
+            sage: gpt = ModelSpec("g", input=2, tokens=2, layers=(Layer(1, 2, heads=2, mask="causal"),))
+            sage: COMPUTATIONS["invariants"].refusal(gpt)
+            '`invariants` needs a model with one head, no mask and no residual; `g` has several heads and a mask (on such models use dimension or fibers)'
+            sage: COMPUTATIONS["dimension"].refusal(gpt) is None
+            True
         """
+        if not self.extended and not model.is_plain():
+            what = [w for w, ok in (("several heads", any(h != 1 for h in model.heads)),
+                                    ("a mask", any(la.mask != "none" for la in model.layers)),
+                                    ("residual connections",
+                                     any(la.residual is not False for la in model.layers)))
+                    if ok]
+            can = " or ".join(n for n, c in COMPUTATIONS.items() if c.extended)
+            return (f"`{self.name}` needs a model with one head, no mask and no residual; "
+                    f"`{model.name}` has {' and '.join(what)} (on such models use {can})")
         if self.one_layer and len(model.layers) != 1:
             return (f"`{self.name}` needs a model with one layer; `{model.name}` has "
                     f"{_plural(len(model.layers), 'layer')}")
@@ -340,7 +357,10 @@ class Computation:
             where.append(" or ".join(self.normalizations))
         if self.one_layer:
             where.append("one-layer")
-        lines.append("  applies to: " + (" ".join(where) + " models" if where else "every model"))
+        text = " ".join(where) + " models" if where else "every model"
+        if not self.extended:
+            text = (text if where else "models") + " with one head, no mask and no residual"
+        lines.append("  applies to: " + text)
         return "\n".join(lines)
 
 
@@ -406,10 +426,10 @@ _FAMILIES_OPTION = Option("families", "families", "the families", default=None,
 COMPUTATIONS = {c.name: c for c in (
     Computation("dimension", "sage_attention.app.cli.run_dimension", (_SEED,),
                 "the dimension of the neurovariety (generic rank of the Jacobian)",
-                size_tasks=("jacobian",)),
+                size_tasks=("jacobian",), extended=True),
     Computation("fibers", "sage_attention.app.cli.run_fibers", (_SEED,),
                 "the generic fiber and the symmetries of the weights",
-                size_tasks=("jacobian",)),
+                size_tasks=("jacobian",), extended=True),
     Computation("invariants", "sage_attention.app.cli.run_invariants",
                 (_FAMILIES_OPTION, _SEED),
                 "build invariant families (`seed` goes to the families that take one)",

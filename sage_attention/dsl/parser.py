@@ -122,7 +122,8 @@ def parse_spec(text, filename=None):
         sage: s = parse_spec("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }")
         sage: s.models[0]
         ModelSpec(name='m', field=Field(kind='QQ', p=None), input=2, tokens=2,
-                  layers=(Layer(rank=1, out=1, normalization=<Normalization.LIGHTNING: 'lightning'>),),
+                  layers=(Layer(rank=1, out=1, normalization=<Normalization.LIGHTNING: 'lightning'>,
+                            heads=1, mask='none', residual=False),),
                   weights='QKV', coordinates='raw', entries=None)
         sage: parse_spec(s.to_dsl()) == s
         True

@@ -133,10 +133,14 @@ class Field:
 @dataclass(frozen=True)
 class Layer:
     r"""
-    One attention layer: its rank `a`, output width `d'` and normalization.
+    One attention layer: its rank `a`, output width `d'`, normalization,
+    number of summed heads, mask and residual connection.
 
     ``rank`` or ``out`` is ``None`` when the source omits it;
-    :func:`validate` reports that.
+    :func:`validate` reports that. ``mask`` is one of :data:`MASKS`
+    (``"none"``: every output token sees every token; ``"causal"``: output
+    token `j` sees the tokens `n \le j`); ``residual = true`` adds the
+    layer's input to its output (`Y = X + \mathrm{attention}(X)`).
 
     EXAMPLES::
 
@@ -145,10 +149,17 @@ class Layer:
         'layer attention(rank = 2, out = 1)'
         sage: Layer(2, 3, Normalization.SOFTMAX).to_dsl()
         'layer attention(rank = 2, out = 3, normalization = softmax)'
+        sage: Layer(2, 3, heads=2, mask="causal", residual=True).to_dsl()
+        'layer attention(rank = 2, out = 3, heads = 2, mask = causal, residual = true)'
+        sage: Layer(2, 3).is_plain(), Layer(2, 3, heads=2).is_plain()
+        (True, False)
     """
     rank: int = None
     out: int = None
     normalization: Normalization = Normalization.LIGHTNING
+    heads: int = 1
+    mask: str = "none"
+    residual: bool = False
     span: SourceSpan = dc_field(default=None, compare=False, repr=False)
     #: ``(key, span)`` of each argument as written, for validation
     arg_spans: tuple = dc_field(default=(), compare=False, repr=False)
@@ -170,7 +181,29 @@ class Layer:
             args.append(f"out = {self.out}")
         if self.normalization is not Normalization.LIGHTNING:
             args.append(f"normalization = {self.normalization.value}")
+        if self.heads != 1:
+            args.append(f"heads = {format_value(self.heads)}")
+        if self.mask != "none":
+            args.append(f"mask = {self.mask}")
+        if self.residual is not False:
+            args.append(f"residual = {format_value(self.residual)}")
         return f"layer attention({', '.join(args)})"
+
+    def is_plain(self):
+        r"""
+        Return whether this layer has one head, no mask and no residual connection.
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.spec import Layer
+            sage: Layer(1, 1).is_plain(), Layer(1, 1, mask="causal").is_plain()
+            (True, False)
+        """
+        return self.heads == 1 and self.mask == "none" and self.residual is False
+
+
+#: The attention masks a layer may have.
+MASKS = ("none", "causal")
 
 
 WEIGHT_SPACES = {"QKV": "Q K V", "AV": "A V"}
@@ -261,6 +294,38 @@ class ModelSpec:
         """
         return tuple(layer.normalization.value for layer in self.layers)
 
+    @property
+    def heads(self):
+        r"""
+        Return the numbers of summed heads `(H_1, \dots, H_l)`.
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.spec import ModelSpec, Layer
+            sage: ModelSpec("m", input=4, tokens=2, layers=(Layer(1, 2, heads=3),)).heads
+            (3,)
+        """
+        return tuple(layer.heads for layer in self.layers)
+
+    def is_plain(self):
+        r"""
+        Return whether every layer has one head, no mask and no residual connection.
+
+        Models that are not plain are built as
+        :class:`~sage_attention.models.multihead.MultiHeadLightningAttention`;
+        the computations that apply to them are marked ``extended`` in
+        :data:`sage_attention.dsl.computations.COMPUTATIONS`.
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.spec import ModelSpec, Layer
+            sage: ModelSpec("m", input=2, tokens=2, layers=(Layer(1, 2),)).is_plain()
+            True
+            sage: ModelSpec("m", input=2, tokens=2, layers=(Layer(1, 2, residual=True),)).is_plain()
+            False
+        """
+        return all(layer.is_plain() for layer in self.layers)
+
     def size_estimate(self):
         r"""
         Return the :class:`~sage_attention.sizes.SizeEstimate` of this model.
@@ -274,7 +339,7 @@ class ModelSpec:
         """
         from sage_attention.sizes import estimate_size
         return estimate_size(self.widths, self.ranks, self.tokens,
-                             self.weights, self.entries)
+                             self.weights, self.entries, heads=self.heads)
 
     def build(self):
         r"""
@@ -289,7 +354,23 @@ class ModelSpec:
             sage: m = ModelSpec("m", input=3, tokens=2, layers=(Layer(2, 1),))
             sage: N = m.build(); N.nparameters()
             15
+
+        Several heads, a mask or residual connections build the same object
+        as the Python constructor::
+
+            sage: from sage_attention import LightningAttention
+            sage: m = ModelSpec("m", input=3, tokens=2,
+            ....:               layers=(Layer(2, 3, heads=2, mask="causal", residual=True),))
+            sage: m.build() is LightningAttention(d=3, t=2, a=2, out=3, heads=2, causal=True, residual=True)
+            True
         """
+        if not self.is_plain():
+            from sage_attention.models import LightningAttention
+            return LightningAttention(widths=self.widths, ranks=self.ranks, t=self.tokens,
+                                      heads=self.heads,
+                                      causal=self.layers[0].mask == "causal",
+                                      residual=self.layers[0].residual is True,
+                                      base_ring=self.field.build())
         from sage_attention.models import AttentionNetwork
         return AttentionNetwork(widths=self.widths, ranks=self.ranks,
                                 tokens=self.tokens,
@@ -688,7 +769,10 @@ def _check_model(chk, m):
         if layer.normalization is Normalization.SOFTMAX and m.field.kind != "QQ":
             chk.error("softmax normalization needs `field = QQ` (exp is not defined over GF(p))",
                       _span_of(layer.arg_spans, "normalization", layer.span))
+        _check_extended_layer(chk, m, i, layer, width)
         width = layer.out
+    if not m.is_plain():
+        _check_extended_model(chk, m)
     if m.entries is not None:
         span = _span_of(m.item_spans, "entries", m.span)
         seen = set()
@@ -704,6 +788,57 @@ def _check_model(chk, m):
             if (row, token) in seen:
                 chk.error(f"entry ({row}, {token}) is listed twice", span)
             seen.add((row, token))
+
+
+def _check_extended_layer(chk, m, i, layer, width):
+    # heads, mask and residual of layer i (its input has width `width`)
+    where = f"layer {i} of model `{m.name}`"
+    chk.positive(layer.heads, "heads", _span_of(layer.arg_spans, "heads", layer.span))
+    if layer.mask not in MASKS:
+        chk.error(f"unknown mask `{layer.mask}` in {where}"
+                  f"{did_you_mean(layer.mask, MASKS)}; use one of: {', '.join(MASKS)}",
+                  _span_of(layer.arg_spans, "mask", layer.span))
+    span = _span_of(layer.arg_spans, "residual", layer.span)
+    if not isinstance(layer.residual, bool):
+        chk.error(f"`residual` (={format_value(layer.residual)}) in {where} must be true or "
+                  f"false{did_you_mean(layer.residual, ('true', 'false'))}", span)
+    if layer.residual and layer.out is not None and width is not None and layer.out != width:
+        chk.error(f"{where} has `residual = true`, which adds its input to its output, so its "
+                  f"output width `out` (={layer.out}) must equal its input width (={width}); "
+                  f"write `out = {width}` or drop `residual`", span)
+    if not layer.is_plain() and layer.normalization is not Normalization.LIGHTNING:
+        key = next(k for k in ("heads", "mask", "residual") if getattr(layer, k) !=
+                   {"heads": 1, "mask": "none", "residual": False}[k])
+        chk.error(f"`{key}` in {where} needs a lightning layer; several heads, masks and "
+                  "residual connections are not available with softmax normalization",
+                  _span_of(layer.arg_spans, key, layer.span))
+
+
+def _check_extended_model(chk, m):
+    # what the multi-head model class supports: one mask and one residual
+    # choice for the whole network, weights Q K V, all entries
+    first = m.layers[0]
+    for i, layer in enumerate(m.layers, 1):
+        if layer.normalization is not Normalization.LIGHTNING:
+            chk.error(f"layer {i} of model `{m.name}` has softmax normalization, but the model "
+                      "has several heads, a mask or residual connections, which need lightning "
+                      "layers throughout", _span_of(layer.arg_spans, "normalization", layer.span))
+    for i, layer in enumerate(m.layers[1:], 2):
+        for key, shown in (("mask", first.mask), ("residual", format_value(first.residual))):
+            if getattr(layer, key) != getattr(first, key):
+                chk.error(f"layer {i} of model `{m.name}` has `{key} = "
+                          f"{format_value(getattr(layer, key))}` but layer 1 has `{key} = "
+                          f"{shown}`; every layer of a model must have the same `{key}` "
+                          f"(write `{key} = {shown}` in every layer, or `{key} = ...` "
+                          "as layer 1's)", _span_of(layer.arg_spans, key, layer.span))
+    for key, default, value in (("weights", "QKV", m.weights),
+                                ("coordinates", "raw", m.coordinates),
+                                ("entries", None, m.entries)):
+        if value != default:
+            fix = {"weights": "`weights = Q K V`", "coordinates": "`coordinates = raw`",
+                   "entries": "no `entries` (all output entries)"}[key]
+            chk.error(f"model `{m.name}` has several heads, a mask or residual connections, "
+                      f"which needs {fix}", _span_of(m.item_spans, key, m.span))
 
 
 def _check_computation(chk, c, model, available, force):

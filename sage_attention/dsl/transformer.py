@@ -168,6 +168,19 @@ class SpecTransformer(Transformer):
         """layer_arg: "normalization" "=" normalization -> normalization_arg"""
         return _Item("normalization", children[0], span_of(meta))
 
+    def heads_arg(self, meta, children):
+        """layer_arg: "heads" "=" NUMBER -> heads_arg"""
+        return _Item("heads", number(children[0]), span_of(meta))
+
+    def mask_arg(self, meta, children):
+        """layer_arg: "mask" "=" NAME -> mask_arg"""
+        return _Item("mask", str(children[0]), span_of(meta))
+
+    def residual_arg(self, meta, children):
+        """layer_arg: "residual" "=" NAME -> residual_arg"""
+        word = str(children[0])
+        return _Item("residual", {"true": True, "false": False}.get(word, word), span_of(meta))
+
     def rationals(self, meta, children):
         """field_value: "QQ" -> rationals"""
         return Field()

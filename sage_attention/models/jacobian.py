@@ -357,7 +357,8 @@ class JacobianDimension:
             parameters=self.nparameters(), parameter_dimension=self.parameter_dimension(),
             fiber_dimension=self.parameter_dimension() - rank,
             failure_probability=float(bound), seed=seed, field=str(F), inputs=ninputs,
-            method="rank of the Jacobian at random weights and inputs (forward mode)")
+            method="rank of the Jacobian at random weights and inputs (forward mode)",
+            expected_kind=getattr(self, "_expected_kind", "formula"))
 
     def dimension(self, seed=None, field=None, proof=False, force=False):
         r"""

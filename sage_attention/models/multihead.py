@@ -192,6 +192,7 @@ class MultiHeadLightningAttention(JacobianDimension, AttentionNetwork):
 
     _constructor = "LightningAttention"
     _derivatives = staticmethod(multihead_derivatives)
+    _expected_kind = "bound"
 
     @staticmethod
     def __classcall__(cls, widths, ranks, tokens, heads=1, causal=False, residual=False,
@@ -291,30 +292,25 @@ class MultiHeadLightningAttention(JacobianDimension, AttentionNetwork):
         return self.nparameters()
 
     def _published(self):
-        return None, ("no published formula for multi-head, causal or residual attention; "
-                      "for H summed heads the join bound min(H dim(one head), dim(span)) holds")
+        from sage_attention.models.join import join_bound
+        return join_bound(self.widths, self.ranks, self.tokens, self.heads, self.causal,
+                          self.residual)
 
     def symmetry_group(self):
         r"""
         Return ``(name, dimension, action)`` of the known symmetries: per head
-        `GL_{a}` (for `a \le d`) and a scaling `K^*`.
+        `GL_{a}` (or the pairs `(Q, K)` with `K^T Q` fixed, for `a > d`) and a
+        scaling `K^*`, and `GL_{d_i}` per hidden width without residual
+        connections (:func:`~sage_attention.models.join.multihead_symmetry_group`).
 
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
             sage: LightningAttention(d=3, t=2, a=2, heads=2).symmetry_group()[:2]
-            ('GL_2 x K^* x GL_2 x K^*', 10)
+            ('(GL_2 x K^*)^2', 10)
         """
-        parts, dim = [], 0
-        for i, (a, h) in enumerate(zip(self.ranks, self.heads)):
-            for _ in range(h):
-                if a <= self.widths[i]:
-                    parts += [f"GL_{a}"]
-                    dim += a * a
-                parts.append("K^*")
-                dim += 1
-        name = " x ".join(parts)
-        return name, dim, f"{name}, acting on each head as on one layer"
+        from sage_attention.models.join import multihead_symmetry_group
+        return multihead_symmetry_group(self.widths, self.ranks, self.heads, self.residual)
 
     def random_weights(self, field=None, seed=None):
         r"""
