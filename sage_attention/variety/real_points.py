@@ -56,6 +56,14 @@ they are real algebraic numbers, verified exactly::
     (True, 'Algebraic Real Field')
     sage: M1.coefficients_at(c.weights) == list(c.point)
     True
+
+TESTS:
+
+The same output matrix in scaled coordinates gets the same answer::
+
+    sage: Ms = LightningAttention(d=3, t=1, a=2, coordinate_scaling='scaled')
+    sage: c = certify(Ms, matrix([[x11 * (x11^2 + x21^2 + x31^2)]])); c.real, c.real_check
+    (False, 'matrix(QQ, [[1, 0, 0], [0, 1, 0], [0, 0, 1]]).eigenvalues()')
 """
 # sage.doctest: needs sage.libs.singular
 import logging
@@ -150,7 +158,7 @@ def _row_cubics(model, vals):
     cubics = {}
     scaled = model.coordinate_scaling == "scaled"
     for c, v in zip(model.coordinates_list(), vals):
-        raw = v * model._term_count(c) if scaled else v
+        raw = v * model.term_count(c) if scaled else v
         p, q, r = c.indices
         cubics[c.row] = cubics.get(c.row, S.zero()) + raw * z[p - 1] * z[q - 1] * z[r - 1]
     return S, cubics
