@@ -191,6 +191,28 @@ def test_linear_times_sum_of_squares_is_complex_only():
     assert "3 positive" in c.real_reason and "rank <= 2" in c.real_reason
 
 
+
+def test_scaled_coordinates_give_the_same_real_answer():
+    # the same output matrices in raw and scaled coordinates: the coordinates differ by the
+    # term counts, the verdict (and the obstruction matrix) must not
+    from sage.all__sagemath_singular import PolynomialRing, matrix
+    seen = set()
+    for a in (1, 2):
+        raw = LightningAttention(d=3, t=1, a=a)
+        scaled = LightningAttention(d=3, t=1, a=a, coordinate_scaling="scaled")
+        R = PolynomialRing(QQ, raw.input_ring().variable_names())
+        x, y, z = R.gens()
+        for f in (x * (x ** 2 + y ** 2 + z ** 2), x * (x ** 2 + y ** 2 - z ** 2),
+                  (x + y) * (x ** 2 + 2 * y ** 2), x ** 3 + 2 * y ** 3 - 6 * x * y * z + 4 * z ** 3):
+            c1, c2 = certify(raw, matrix([[f]])), certify(scaled, matrix([[f]]))
+            assert (c1.status, c1.real, c1.real_check) == (c2.status, c2.real, c2.real_check), f
+            seen.add((c2.status, c2.real))
+            if c2.status == "realizable":
+                assert scaled.coefficients_at(c2.weights) == list(c2.point)
+            assert list(c1.point) != list(c2.point)
+    assert {("realizable", False), ("realizable", True), ("not realizable", None)} <= seen
+
+
 def test_random_complex_only_points_single_token():
     from sage.all__sagemath_singular import PolynomialRing, matrix, random_matrix, ZZ
     rng = random.Random(11)
