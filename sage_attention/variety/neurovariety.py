@@ -34,6 +34,13 @@ Membership is exact (composition with the parametrization)::
     sage: C = X.ambient()
     sage: X.contains(X.vanishing_ideal().gens()[-1]), X.contains(C.gen(0))
     (True, False)
+
+.. IMPORTANT::
+
+    Test membership with ``X.contains(f)`` (composition with the
+    parametrization, no Gröbner basis: milliseconds), not with
+    ``f in X.vanishing_ideal()`` (Sage's generic membership computes a
+    Gröbner basis of the whole ideal first, which can take minutes).
 """
 # sage.doctest: needs sage.libs.singular
 import logging
@@ -341,7 +348,19 @@ class Neurovariety(UniqueRepresentation, SageObject):
         Return whether the polynomial ``f`` vanishes on the neurovariety (exact).
 
         Delegates to :func:`~sage_attention.variety.membership.vanishes_on_model`
-        (composition with the parametrization, no Gröbner basis).
+        (composition with the parametrization, no Gröbner basis). This is the
+        fast way to test membership in the vanishing ideal: ``f in
+        X.vanishing_ideal()`` computes a Gröbner basis of the whole ideal
+        first (minutes where this takes milliseconds).
+
+        INPUT:
+
+        - ``f`` -- a polynomial of :meth:`ambient`, of the essential ring,
+          or of any polynomial ring whose variables are named like
+          coordinates of the model (converted by name, never by position);
+          or a number (a constant)
+
+        OUTPUT: boolean
 
         EXAMPLES::
 
@@ -351,6 +370,19 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: X = Neurovariety(M)
             sage: all(X.contains(f) for f in M.linear_relations())
             True
+            sage: X.contains(0), X.contains(1)
+            (True, False)
+
+        TESTS::
+
+            sage: X.contains(PolynomialRing(QQ, 'z', 6).gen(0))
+            Traceback (most recent call last):
+            ...
+            TypeError: f (=z0) must be a polynomial in the coordinate ring or the essential ring of the model; its variables z0 are not coordinates of LightningAttention(d=1, d'=1, t=2, a=1) over Rational Field
+            sage: X.contains('x')
+            Traceback (most recent call last):
+            ...
+            TypeError: f (='x') must be a polynomial in the coordinate ring or the essential ring of the model
         """
         from sage_attention.variety.membership import vanishes_on_model
         return vanishes_on_model(self._model, f)
