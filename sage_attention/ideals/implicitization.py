@@ -790,8 +790,19 @@ class _Progress:
             sys.stderr.flush()
 
 
+#: Version of the cache file format; files of another version are recomputed.
+CACHE_FORMAT = 2
+
+
+def _cache_key(model, seed):
+    r"""
+    Return the string identifying the computation a cache entry belongs to.
+    """
+    return f"{model!r}|{model.weights}|{model.coordinates}|{seed}"
+
+
 def _cache_path(cache_dir, model, seed):
-    key = hashlib.sha1(f"{model!r}|{model.weights}|{model.coordinates}|{seed}".encode()).hexdigest()[:16]
+    key = hashlib.sha1(_cache_key(model, seed).encode()).hexdigest()[:16]
     path = os.path.join(cache_dir, key)
     os.makedirs(path, exist_ok=True)
     return path
@@ -799,6 +810,106 @@ def _cache_path(cache_dir, model, seed):
 
 def _piece_file(path, k, delta):
     return os.path.join(path, f"d{k}_" + "_".join(str(c) for c in delta) + ".json")
+
+
+def _checksum(key, k, delta, res):
+    r"""
+    Return the SHA-256 of a cached piece: its canonical JSON, the model key and the format version.
+    """
+    body = json.dumps({"format": CACHE_FORMAT, "key": key, "degree": k,
+                       "multidegree": [int(c) for c in delta], "piece": res},
+                      sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+def _store(cache, k, delta, res, key=""):
+    r"""
+    Write the result ``res`` of a piece to the cache, with its checksum.
+
+    The file is written to a unique temporary file in the same directory and
+    moved into place (``os.replace``, atomic), so several processes can
+    share one cache directory: a reader sees the old file or the new one,
+    never a partial one.
+
+    TESTS::
+
+        sage: import tempfile
+        sage: from sage_attention.ideals.implicitization import _store, _load
+        sage: d = tempfile.mkdtemp()
+        sage: res = {"kernel_dimension": 1, "generators": [[[[1, 0]], ["-1"]]]}
+        sage: _store(d, 2, (1, 1), res, "m"); _load(d, 2, (1, 1), "m") == res
+        True
+        sage: _load(d, 2, (1, 1), "another model") is None
+        True
+    """
+    if not cache:
+        return
+    import tempfile
+    fn = _piece_file(cache, k, delta)
+    entry = {"format": CACHE_FORMAT, "key": key, "degree": k, "multidegree": [int(c) for c in delta],
+             "sha256": _checksum(key, k, delta, res), "piece": res}
+    fd, tmp = tempfile.mkstemp(dir=cache, prefix=os.path.basename(fn) + ".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as fh:
+            json.dump(entry, fh)
+        os.replace(tmp, fn)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _load(cache, k, delta, key=""):
+    r"""
+    Return the cached result of a piece, or ``None`` (then it is recomputed).
+
+    A file that cannot be read, is not JSON, has another format version or
+    model key, or whose checksum does not match its content (a changed
+    coefficient, an emptied list of generators) is never trusted: a warning
+    is logged and ``None`` returned.
+
+    TESTS::
+
+        sage: import os, tempfile
+        sage: from sage_attention.ideals.implicitization import _store, _load, _piece_file
+        sage: d = tempfile.mkdtemp()
+        sage: _store(d, 2, (1, 1), {"kernel_dimension": 1, "generators": [[[[2, 0]], ["-1"]]]}, "m")
+        sage: fn = _piece_file(d, 2, (1, 1))
+        sage: _ = open(fn, "w").write(open(fn).read().replace('"-1"', '"-2"'))
+        sage: _load(d, 2, (1, 1), "m") is None
+        True
+        sage: _ = open(fn, "w").write('{"format": 2, "pie')
+        sage: _load(d, 2, (1, 1), "m") is None
+        True
+    """
+    fn = _piece_file(cache, k, delta)
+    if not os.path.exists(fn):
+        return None
+    try:
+        with open(fn, encoding="utf-8") as fh:
+            entry = json.load(fh)
+    except (OSError, ValueError) as exc:       # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        logger.warning("implicitization cache: %s is unreadable or not JSON (%s); recomputing the "
+                       "piece", fn, type(exc).__name__)
+        return None
+    if (not isinstance(entry, dict) or entry.get("format") != CACHE_FORMAT
+            or not isinstance(entry.get("piece"), dict)):
+        logger.warning("implicitization cache: %s is not a cache entry of format %s; recomputing "
+                       "the piece", fn, CACHE_FORMAT)
+        return None
+    res = entry["piece"]
+    if (entry.get("key") != key or entry.get("degree") != k
+            or entry.get("multidegree") != [int(c) for c in delta]
+            or entry.get("sha256") != _checksum(key, k, delta, res)):
+        logger.warning("implicitization cache: %s fails its checksum (modified or from another "
+                       "computation); recomputing the piece", fn)
+        return None
+    if not isinstance(res.get("generators"), list) or not isinstance(res.get("kernel_dimension"), int):
+        logger.warning("implicitization cache: %s is incomplete; recomputing the piece", fn)
+        return None
+    return res
 
 
 def _default_executor(npieces):
@@ -827,7 +938,11 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       ``None`` uses a process pool when a degree has many pieces and this
       machine has several cores, ``False`` runs everything here
     - ``cache_dir`` -- (default: ``None``) a directory; finished pieces are
-      stored there and reused by a later call (resume after an interruption)
+      stored there and reused by a later call (resume after an interruption).
+      Each piece is stored with a SHA-256 checksum of its content, the
+      model and the format version, and checked when read: a modified,
+      truncated or foreign file is recomputed (with a logged warning), never
+      trusted. Writes are atomic, so processes may share the directory
     - ``progress`` -- boolean (default: ``False``); show a progress bar on
       standard error (pieces done / total, current degree); progress is also
       logged at level ``DEBUG`` to ``logging.getLogger("sage_attention")``
@@ -893,6 +1008,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     ctx = _Context(images, E, seed)
     degs = np.array(G.degrees, dtype=np.int64).reshape(E.ngens(), -1)
     cache = _cache_path(cache_dir, model, seed) if cache_dir else None
+    ckey = _cache_key(model, seed)
     prog = _Progress(progress)
 
     gens_by_degree = {}
@@ -919,10 +1035,9 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
             todo = []
             for delta, mons in sorted(reps.items(), key=lambda kv: -len(kv[1])):
                 if cache:
-                    fn = _piece_file(cache, k, delta)
-                    if os.path.exists(fn):
-                        with open(fn) as fh:
-                            results[delta] = json.load(fh)
+                    res = _load(cache, k, delta, ckey)
+                    if res is not None:
+                        results[delta] = res
                         prog.step()
                         continue
                 blocks = []
@@ -943,7 +1058,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
             if ex is None or ex is False:
                 for delta, args in todo:
                     results[delta] = _run_piece(args)
-                    _store(cache, k, delta, results[delta])
+                    _store(cache, k, delta, results[delta], ckey)
                     prog.step()
             else:
                 futs = {}
@@ -954,7 +1069,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
                     for f in it:
                         for delta, res in f.result():
                             results[delta] = res
-                            _store(cache, k, delta, res)
+                            _store(cache, k, delta, res, ckey)
                             prog.step()
                 except BaseException:
                     for f in futs:
@@ -1025,15 +1140,6 @@ def _batches(todo, work, per_batch=None):
             batch, acc = [], 0
     if batch:
         yield batch
-
-
-def _store(cache, k, delta, res):
-    if cache:
-        fn = _piece_file(cache, k, delta)
-        tmp = fn + ".tmp"
-        with open(tmp, "w") as fh:
-            json.dump(res, fh)
-        os.replace(tmp, fn)
 
 
 def _qkv_twin(model):
