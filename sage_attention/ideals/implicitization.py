@@ -816,7 +816,7 @@ def _checksum(key, k, delta, res):
     r"""
     Return the SHA-256 of a cached piece: its canonical JSON, the model key and the format version.
     """
-    body = json.dumps({"format": CACHE_FORMAT, "key": key, "degree": k,
+    body = json.dumps({"format": CACHE_FORMAT, "key": key, "degree": int(k),
                        "multidegree": [int(c) for c in delta], "piece": res},
                       sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(body.encode()).hexdigest()
@@ -846,7 +846,7 @@ def _store(cache, k, delta, res, key=""):
         return
     import tempfile
     fn = _piece_file(cache, k, delta)
-    entry = {"format": CACHE_FORMAT, "key": key, "degree": k, "multidegree": [int(c) for c in delta],
+    entry = {"format": CACHE_FORMAT, "key": key, "degree": int(k), "multidegree": [int(c) for c in delta],
              "sha256": _checksum(key, k, delta, res), "piece": res}
     fd, tmp = tempfile.mkstemp(dir=cache, prefix=os.path.basename(fn) + ".", suffix=".tmp")
     try:
@@ -900,7 +900,7 @@ def _load(cache, k, delta, key=""):
                        "the piece", fn, CACHE_FORMAT)
         return None
     res = entry["piece"]
-    if (entry.get("key") != key or entry.get("degree") != k
+    if (entry.get("key") != key or entry.get("degree") != int(k)
             or entry.get("multidegree") != [int(c) for c in delta]
             or entry.get("sha256") != _checksum(key, k, delta, res)):
         logger.warning("implicitization cache: %s fails its checksum (modified or from another "
