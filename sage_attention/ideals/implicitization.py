@@ -818,7 +818,7 @@ def _checksum(key, k, delta, res):
     """
     body = json.dumps({"format": CACHE_FORMAT, "key": key, "degree": int(k),
                        "multidegree": [int(c) for c in delta], "piece": res},
-                      sort_keys=True, separators=(",", ":"))
+                      sort_keys=True, separators=(",", ":"), default=int)
     return hashlib.sha256(body.encode()).hexdigest()
 
 
@@ -851,7 +851,7 @@ def _store(cache, k, delta, res, key=""):
     fd, tmp = tempfile.mkstemp(dir=cache, prefix=os.path.basename(fn) + ".", suffix=".tmp")
     try:
         with os.fdopen(fd, "w") as fh:
-            json.dump(entry, fh)
+            json.dump(entry, fh, default=int)
         os.replace(tmp, fn)
     except BaseException:
         try:
