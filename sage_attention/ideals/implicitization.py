@@ -840,6 +840,7 @@ def _store(cache, k, delta, res, key=""):
         sage: _store(d, 2, (1, 1), res, "m"); _load(d, 2, (1, 1), "m") == res
         True
         sage: _load(d, 2, (1, 1), "another model") is None
+        implicitization cache: ... fails its checksum (modified or from another computation); recomputing the piece
         True
     """
     if not cache:
@@ -879,9 +880,11 @@ def _load(cache, k, delta, key=""):
         sage: fn = _piece_file(d, 2, (1, 1))
         sage: _ = open(fn, "w").write(open(fn).read().replace('"-1"', '"-2"'))
         sage: _load(d, 2, (1, 1), "m") is None
+        implicitization cache: ... fails its checksum (modified or from another computation); recomputing the piece
         True
         sage: _ = open(fn, "w").write('{"format": 2, "pie')
         sage: _load(d, 2, (1, 1), "m") is None
+        implicitization cache: ... is unreadable or not JSON (JSONDecodeError); recomputing the piece
         True
     """
     fn = _piece_file(cache, k, delta)
