@@ -878,7 +878,8 @@ def _load(cache, k, delta, key=""):
         sage: d = tempfile.mkdtemp()
         sage: _store(d, 2, (1, 1), {"kernel_dimension": 1, "generators": [[[[2, 0]], ["-1"]]]}, "m")
         sage: fn = _piece_file(d, 2, (1, 1))
-        sage: _ = open(fn, "w").write(open(fn).read().replace('"-1"', '"-2"'))
+        sage: text = open(fn).read()
+        sage: _ = open(fn, "w").write(text.replace('"-1"', '"-2"'))
         sage: _load(d, 2, (1, 1), "m") is None
         implicitization cache: ... fails its checksum (modified or from another computation); recomputing the piece
         True
