@@ -151,3 +151,38 @@ def test_make_test_does_not_change_the_system():
         r = subprocess.run(["make", "-n", target], cwd=root, capture_output=True, text=True, timeout=60)
         assert r.returncode == 0, r.stderr
         assert "apt-get" not in r.stdout and "apt " not in r.stdout, (target, r.stdout)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: LightningAttention(d=2, t=2, a=1),
+    lambda: LightningAttention(d=3, t=3, a=2, out=2, entries=[(1, 1), (2, 3)], weights="AV",
+                               coordinates="scaled"),
+    lambda: LightningAttention(widths=[2, 3, 1], ranks=[1, 2], t=2),
+    lambda: LightningAttention(d=2, t=1, a=1, base_ring=__import__("sage.all__sagemath_singular",
+                                                                     fromlist=["GF"]).GF(101)),
+])
+def test_model_json_round_trip(make):
+    import json
+    M = make()
+    data = json.loads(to_json(M))
+    assert data["format"] == "sage_attention.model"
+    assert tuple(data["widths"]) == M.widths and tuple(data["ranks"]) == M.ranks
+    assert data["tokens"] == M.tokens
+    back = from_json(to_json(M))
+    assert back is M
+    assert back.coordinate_ring().variable_names() == M.coordinate_ring().variable_names()
+
+
+def test_softmax_model_and_report_json():
+    import json
+    from sage_attention import SoftmaxAttention
+    S = SoftmaxAttention(d=2, t=2, a=1)
+    assert from_json(to_json(S)) is S
+    M = LightningAttention(d=2, t=2, a=1)
+    rep = json.loads(to_json(M.dimension(seed=0)))
+    assert rep["format"] == "sage_attention.report"
+    assert rep["data"]["dimension"] == M.dimension(seed=0).dimension
+    with pytest.raises(TypeError, match="cannot export"):
+        to_json(object())
+    with pytest.raises(ValueError, match="not JSON"):
+        from_json("{")
