@@ -80,6 +80,7 @@ import numpy as np
 
 from sage.all__sagemath_singular import QQ, ZZ, Integer, lcm
 from sage_attention.errors import RandomizedFailure
+from sage_attention.ideals.memory import check_memory
 from sage_attention.ideals.grading import multigrading
 from sage_attention.ideals.symmetry import coordinate_symmetries, CoordinateSymmetries
 from sage_attention.ideals import linalg_modp as _la
@@ -256,7 +257,8 @@ def _pieces(n, k, degs):
         [3]
     """
     mon = _monomials(n, k)
-    md = mon.astype(np.int64) @ degs
+    step = 1 << 16            # the int64 products in slices: no int64 copy of the whole table
+    md = np.concatenate([mon[i:i + step].astype(np.int64) @ degs for i in range(0, max(len(mon), 1), step)])
     uniq, inv = np.unique(md, axis=0, return_inverse=True)
     inv = np.asarray(inv).ravel()
     order = np.argsort(inv, kind="stable")
@@ -322,11 +324,15 @@ class _Context:
             self._flint = (ectx, wctx, fimages, coeff)
         return self._flint
 
+    #: whether the memory guard is off (``implicitize(..., force=True)``)
+    force = False
+
     def __getstate__(self):
-        return {"images": self.images, "ring": self.ring, "seed": self.seed}
+        return {"images": self.images, "ring": self.ring, "seed": self.seed, "force": self.force}
 
     def __setstate__(self, state):
         self.__init__(state["images"], state["ring"], state["seed"])
+        self.force = state.get("force", False)
 
     def eval_coordinates(self, points, p):
         r"""
@@ -414,6 +420,8 @@ def _nullspace_data(ctx, mons, p, attempt, rank=None):
     P = min(N, 48 if rank is None else rank) + 4
     R, used = None, 0
     while True:
+        check_memory(_evaluation_bytes(P, N), f"the evaluation matrix of a graded piece ({P} points x "
+                     f"{N} monomials)", ctx.force, hint="lower the degree")
         vals = ctx.pool(p, P, attempt)[used:P]
         new = _monomial_values(vals, mons, p)
         R, piv = _la.rref_modp(new if R is None else np.concatenate([R, new]), p)
@@ -421,6 +429,42 @@ def _nullspace_data(ctx, mons, p, attempt, rank=None):
         if len(piv) < P - 3 or len(piv) == N:
             return R, piv
         P = min(N, max(P + P // 2, N // 2)) + 4
+
+
+def _evaluation_bytes(P, N):
+    r"""
+    Return the peak bytes of echelonizing a ``P x N`` evaluation matrix.
+
+    The matrix (``int64``), two temporaries of :func:`_monomial_values`, and
+    for more than :data:`~sage_attention.ideals.linalg_modp.SMALL` columns the
+    Sage matrix and the echelon form copied back: about five copies.
+
+    TESTS::
+
+        sage: from sage_attention.ideals.implicitization import _evaluation_bytes
+        sage: _evaluation_bytes(100, 1000)
+        4000000
+    """
+    return 5 * 8 * int(P) * int(N)
+
+
+def _monomial_table_bytes(n, k, ngrading):
+    r"""
+    Return the peak bytes of the table of the degree ``k`` monomials in ``n`` variables and their multidegrees.
+
+    :func:`_monomials` keeps ``int16`` exponent rows (and copies while it
+    concatenates), :func:`_pieces` multiplies them, a slice at a time, by
+    the degree matrix, sorts the multidegrees and regroups the rows.
+
+    TESTS::
+
+        sage: from sage_attention.ideals.implicitization import _monomial_table_bytes
+        sage: _monomial_table_bytes(10, 2, 3)
+        8580
+    """
+    from math import comb
+    count = comb(int(n) + int(k) - 1, int(k))
+    return count * (int(n) * 3 * 2 + 3 * 8 * int(ngrading) + 3 * 8)
 
 
 def _void(a):
@@ -474,8 +518,9 @@ class ProductSpan:
         2
     """
 
-    def __init__(self, mons, p, target, columns=None):
+    def __init__(self, mons, p, target, columns=None, force=False):
         self.p, self.target = p, target
+        self.force = force
         self.dtype, self.n = mons.dtype, mons.shape[1]
         keys = _void(mons)
         self.order = np.argsort(keys)
@@ -500,6 +545,8 @@ class ProductSpan:
         """
         chunk = max(2 * self.target, 64)
         pending, npending = [], 0
+        # the products of a block are written chunk rows at a time: split U
+        blocks = [(U[i:i + chunk], gens) for U, gens in blocks for i in range(0, len(U), chunk)]
         for U, gens in blocks:
             if self.rank >= self.target:
                 break
@@ -507,6 +554,9 @@ class ProductSpan:
             per = max(1, chunk // max(1, len(U)))
             for s in range(0, len(gens), per):
                 group = gens[s:s + per]
+                check_memory(5 * 8 * (self.rank + npending + len(U) * len(group)) * self.ncols,
+                             f"the span of the products ({self.rank + npending + len(U) * len(group)} "
+                             f"rows x {self.ncols} columns)", self.force, hint="lower the degree")
                 T = np.concatenate([e for e, _ in group]).astype(self.dtype)
                 gi = np.concatenate([np.full(len(e), i, dtype=np.int64) for i, (e, _) in enumerate(group)])
                 cp = np.concatenate([cs for _, cs in group])
@@ -532,7 +582,7 @@ class ProductSpan:
         self.R, self.pivots = _la.rref_modp(np.concatenate([self.R] + pending), self.p)
 
 
-def _multiples_pivots(mons, blocks, free, p):
+def _multiples_pivots(mons, blocks, free, p, force=False):
     r"""
     Return the pivots of the span of the multiples of the lower generators, in the kernel coordinates.
 
@@ -558,7 +608,7 @@ def _multiples_pivots(mons, blocks, free, p):
     """
     if not free or not blocks:
         return ()
-    S = ProductSpan(mons, p, len(free), columns=free)
+    S = ProductSpan(mons, p, len(free), columns=free, force=force)
     S.add(blocks)
     return S.pivots
 
@@ -645,7 +695,7 @@ def _solve_piece(ctx, k, delta, mons, blocks, seed, max_attempts=4):
                     "primes": nprimes, "attempts": attempt + 1, "seconds": time.time() - t0}
         if K == 0:
             return done([], 1)
-        mset = set(_multiples_pivots(mons, blocks, free, p))
+        mset = set(_multiples_pivots(mons, blocks, free, p, ctx.force))
         new_free = [free[j] for j in range(K) if j not in mset]
         if not new_free:
             return done([], 1)
@@ -925,7 +975,7 @@ def _default_executor(npieces):
 
 
 def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progress=False,
-                prove=None, max_attempts=4, symmetry=True):
+                prove=None, max_attempts=4, symmetry=True, force=False):
     r"""
     Return the minimal generators of the vanishing ideal of ``model`` up to ``degree``.
 
@@ -962,6 +1012,12 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       (:func:`~sage_attention.ideals.symmetry.coordinate_symmetries`: permutations
       of the input features and output rows, checked exactly on the map)
       and map its generators to the other pieces of the orbit
+    - ``force`` -- boolean (default: ``False``); build tables beyond the
+      memory guard (:mod:`sage_attention.ideals.memory`: the monomial table
+      of the top degree and every evaluation matrix and span of products
+      are estimated before they are built;
+      :class:`~sage_attention.errors.ComputationTooLarge` names the
+      estimate and the limit)
 
     OUTPUT: an :class:`ImplicitizationResult`. Pressing Ctrl-C returns the
     result so far (the finished degrees; ``interrupted`` is ``True``).
@@ -1010,7 +1066,12 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
            else CoordinateSymmetries((), (), E.ngens()))
     timings["symmetry"] = time.time() - t0
     ctx = _Context(images, E, seed)
+    ctx.force = bool(force)
     degs = np.array(G.degrees, dtype=np.int64).reshape(E.ngens(), -1)
+    from math import comb
+    check_memory(_monomial_table_bytes(E.ngens(), degree, degs.shape[1]),
+                 f"the table of the {comb(E.ngens() + degree - 1, degree)} monomials of degree {degree} "
+                 f"in {E.ngens()} essential coordinates", force, hint="lower the degree")
     cache = _cache_path(cache_dir, model, seed) if cache_dir else None
     ckey = _cache_key(model, seed)
     prog = _Progress(progress)
