@@ -1004,7 +1004,9 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       whole ideal is found (the found ideal is prime and has the dimension
       of the variety); ``None`` tries it when there are at most `12`
       essential coordinates and at most `60` generators, of degree at most
-      `4` (Singular's primality test can take very long beyond that)
+      `4`, and gives up after ``PROVE_TIME_LIMIT`` (`10`) seconds
+      (Singular's primality test can take very long); ``True`` tries it
+      without a time limit
     - ``max_attempts`` -- integer (default: `4`); attempts per piece (each
       with new random points)
     - ``symmetry`` -- boolean (default: ``True``); solve one graded piece
@@ -1019,8 +1021,14 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       :class:`~sage_attention.errors.ComputationTooLarge` names the
       estimate and the limit)
 
-    OUTPUT: an :class:`ImplicitizationResult`. Pressing Ctrl-C returns the
-    result so far (the finished degrees; ``interrupted`` is ``True``).
+    OUTPUT: an :class:`ImplicitizationResult`.
+
+    Ctrl-C (``KeyboardInterrupt``), during the graded pieces or during the
+    completeness proof, does not raise: it returns the result so far, with
+    ``interrupted`` set to ``True``, ``complete_through_degree`` the last
+    degree that finished (its generators are proved, as always) and
+    ``proved_complete`` ``False``. With ``cache_dir`` a later call resumes
+    from the finished pieces.
 
     EXAMPLES::
 
@@ -1180,7 +1188,13 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     lin = tuple(model.linear_relations())
     ideal = C.ideal(list(lin) + ideal_gens) if (lin or egens) else C.ideal([C.zero()])
     t0 = time.time()
-    proved, proof = _prove(model, E, egens, complete, degree, prove, seed, interrupted, sym)
+    try:
+        proved, proof = _prove(model, E, egens, complete, degree, prove, seed, interrupted, sym, progress)
+    except KeyboardInterrupt:
+        # Ctrl-C in the proof: the finished degrees are kept
+        interrupted = True
+        logger.warning("interrupted during the completeness proof: returning degrees 1..%s", complete)
+        proved, proof = _prove(model, E, egens, complete, degree, False, seed, True, sym)
     timings["proof"] = time.time() - t0
     timings["total"] = time.time() - t_start
     return ImplicitizationResult(
@@ -1228,10 +1242,19 @@ def _qkv_twin(model):
     return twin
 
 
-def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None):
+#: Seconds the default (``prove=None``) completeness proof may take.
+PROVE_TIME_LIMIT = 10
+
+
+def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None, progress=False):
     r"""
     Return ``(proved_complete, sentence)``.
+
+    With ``prove=None`` the proof is tried only for small ideals and for at
+    most :data:`PROVE_TIME_LIMIT` seconds; with ``prove=True`` without a
+    time limit (Ctrl-C interrupts it).
     """
+    default = prove is None
     what = (f"every minimal generator of degree at most {complete} is found and verified "
             "by exact composition (dimension count of each graded piece)")
     if sym is not None and sym.generators:
@@ -1247,14 +1270,34 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None)
                                   "generators of degree at most 4: pass prove=True to force it).")
     if not prove:
         return False, what + "; completeness of the whole ideal was not tested (prove=False)."
+    limit = PROVE_TIME_LIMIT if default else None
+    logger.info("proving completeness: dimension and primality of the ideal of %d generators in %d "
+                "coordinates (Singular)%s", len(gens), E.ngens(),
+                f", at most {limit} s" if limit else "")
+    if progress:
+        sys.stderr.write("proving completeness (Singular's dimension and primality test)...\n")
+        sys.stderr.flush()
     J = E.ideal(list(gens)) if gens else E.ideal([E.zero()])
     lower = model.dimension(seed=seed).dimension
-    dimJ = J.dimension()
-    if dimJ != lower:
-        return False, what + (f"; the ideal found has dimension {dimJ}, the variety {lower}: "
-                              "generators of higher degree are missing.")
-    if gens and not J.is_prime():
-        return False, what + "; the ideal found has the right dimension but is not prime."
+    if limit:
+        from cysignals.alarm import alarm, cancel_alarm, AlarmInterrupt
+        alarm(limit)
+    try:
+        dimJ = J.dimension()
+        if dimJ != lower:
+            return False, what + (f"; the ideal found has dimension {dimJ}, the variety {lower}: "
+                                  "generators of higher degree are missing.")
+        if gens and not J.is_prime():
+            return False, what + "; the ideal found has the right dimension but is not prime."
+    except BaseException as exc:
+        if limit and type(exc).__name__ == "AlarmInterrupt":
+            return False, what + (f"; completeness of the whole ideal was not proved: Singular's "
+                                  f"primality test did not finish within {limit} s (pass prove=True "
+                                  "to run it without a time limit).")
+        raise
+    finally:
+        if limit:
+            cancel_alarm()
     return True, what + (f"; the ideal found is prime of dimension {dimJ}, the dimension of the "
                          "variety (Jacobian rank at a point, a lower bound), so it is the whole "
                          "vanishing ideal.")
