@@ -1057,9 +1057,24 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         ...
         ValueError: degree (=0) must be a positive integer
     """
-    degree = int(degree)
-    if degree < 1:
-        raise ValueError(f"degree (={degree}) must be a positive integer")
+    from sage_attention.ideals._checks import positive_integer, lightning_model
+    lightning_model(model)
+    if not model.is_lightning():
+        raise ValueError(f"implicitize needs a polynomial (lightning) network; model (={model}) is not")
+    degree = positive_integer(degree, "degree")
+    max_attempts = positive_integer(max_attempts, "max_attempts")
+    if executor is not None and executor is not False and not hasattr(executor, "submit"):
+        raise TypeError(f"executor (={executor!r}) must be None, False or an executor with a "
+                        "submit method (e.g. concurrent.futures.ProcessPoolExecutor)")
+    if cache_dir is not None:
+        if not isinstance(cache_dir, (str, os.PathLike)):
+            raise TypeError(f"cache_dir (={cache_dir!r}) must be a directory name")
+        if os.path.exists(cache_dir) and not os.path.isdir(cache_dir):
+            raise ValueError(f"cache_dir (={cache_dir!r}) exists and is not a directory")
+        try:
+            os.makedirs(cache_dir, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"cache_dir (={cache_dir!r}) cannot be created: {exc.strerror}") from None
     t_start = time.time()
     timings = {}
     qkv = _qkv_twin(model)

@@ -138,14 +138,25 @@ def invariants(model, families=None, force=False, **options):
         ComputationTooLarge: the family low_rank (8 rows) needs about ... GiB of memory (limit ...); pass limit= for fewer members; pass force=True to run it anyway
     """
     import inspect
+    from sage_attention.ideals._checks import lightning_model
+    lightning_model(model)
     if families is None:
         families = [name for name in FAMILIES if name != "rank_one"]
     if isinstance(families, str):
         families = [families]
+    if not hasattr(families, "__iter__"):
+        raise TypeError(f"families (={families!r}) must be a list of family names among "
+                        + ", ".join(FAMILIES))
+    families = list(families)
     for name in families:
         if name not in FAMILIES:
             raise ValueError(f"unknown invariant family (={name!r}); choose among "
                              + ", ".join(FAMILIES))
+    known = {"limit"} | {k for name in families for k in inspect.signature(FAMILIES[name]).parameters}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise TypeError(f"unknown option(s) {', '.join(unknown)} for the families "
+                        f"{', '.join(families)}")
     members = []
     for name in families:
         # every family is estimated before any is built

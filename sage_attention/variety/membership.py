@@ -208,8 +208,14 @@ def vanishes_on_model(model, f, proof=True, seed=0, points=1):
         sage: vanishes_on_model(M, 0), vanishes_on_model(M, 1)
         (True, False)
     """
+    from sage_attention.ideals._checks import lightning_model, integer, positive_integer
+    lightning_model(model)
     if not model.is_lightning() or model.nlayers() != 1:
         raise ValueError(f"vanishes_on_model needs one lightning layer; model (={model}) is not")
+    seed = integer(seed, "seed")
+    points = integer(points, "points")
+    if points < 0:
+        raise ValueError(f"points (={points}) must be a nonnegative integer")
     ring, f = _ring_of(model, f)
     if f == 0:
         return True
@@ -336,6 +342,9 @@ def check_family(model, family, proof=True, seed=0):
         items = [(inv.polynomial, inv.label) for inv in family]
         name = family.name
     else:
+        if isinstance(family, (str, bytes)) or not hasattr(family, "__iter__"):
+            raise TypeError(f"family (={family!r}) must be an InvariantFamily or a list of "
+                            "polynomials")
         items = [(f, InvariantLabel("polynomials", None, None, None, (k,)))
                  for k, f in enumerate(family)]
         name = "polynomials"

@@ -149,6 +149,8 @@ def minimal_generators_count(I, force=False):
     from sage.libs.singular.function import singular_function
     from sage_attention.errors import ComputationTooLarge
     import time
+    if not (hasattr(I, "gens") and hasattr(I, "ring") and hasattr(I.ring(), "ngens")):
+        raise TypeError(f"I (={I!r}) must be an ideal of a multivariate polynomial ring")
     gens = [g for g in I.gens() if g]
     if not gens:
         return {}
@@ -281,6 +283,9 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: X.vanishing_ideal_result().weights
             'A = u*w^T'
         """
+        if degree is not None:
+            from sage_attention.ideals._checks import positive_integer
+            degree = positive_integer(degree, "degree")
         algorithm = self._choose(algorithm, degree)
         if algorithm == "interpolation" and degree is None:
             degree = DEFAULT_INTERPOLATION_DEGREE
