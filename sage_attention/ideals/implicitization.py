@@ -1003,10 +1003,10 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     - ``prove`` -- (default: ``None``) whether to try to prove that the
       whole ideal is found (the found ideal is prime and has the dimension
       of the variety); ``None`` tries it when there are at most `12`
-      essential coordinates and at most `60` generators, of degree at most
-      `4`, and gives up after ``PROVE_TIME_LIMIT`` (`10`) seconds
-      (Singular's primality test can take very long); ``True`` tries it
-      without a time limit
+      essential coordinates and at most `20` generators, of degree at most
+      `4` (Singular's primality test can take minutes beyond that, e.g. on
+      the `35` quartics of ``LightningAttention(d=3, t=1, a=1)``); ``True``
+      tries it in any case
     - ``max_attempts`` -- integer (default: `4`); attempts per piece (each
       with new random points)
     - ``symmetry`` -- boolean (default: ``True``); solve one graded piece
@@ -1028,7 +1028,9 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     ``interrupted`` set to ``True``, ``complete_through_degree`` the last
     degree that finished (its generators are proved, as always) and
     ``proved_complete`` ``False``. With ``cache_dir`` a later call resumes
-    from the finished pieces.
+    from the finished pieces. (An interrupt inside Singular's primality
+    test can leave Singular's interpreter unusable for the rest of the
+    session; the result returned is not affected.)
 
     EXAMPLES::
 
@@ -1257,19 +1259,19 @@ def _qkv_twin(model):
     return twin
 
 
-#: Seconds the default (``prove=None``) completeness proof may take.
-PROVE_TIME_LIMIT = 10
+#: The default (``prove=None``) completeness proof is tried only for at most
+#: this many essential coordinates, generators, and generator degree.
+PROVE_DEFAULT_LIMITS = (12, 20, 4)
 
 
 def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None, progress=False):
     r"""
     Return ``(proved_complete, sentence)``.
 
-    With ``prove=None`` the proof is tried only for small ideals and for at
-    most :data:`PROVE_TIME_LIMIT` seconds; with ``prove=True`` without a
-    time limit (Ctrl-C interrupts it).
+    With ``prove=None`` the proof is tried only for small ideals
+    (:data:`PROVE_DEFAULT_LIMITS`); ``prove=True`` always tries it (Ctrl-C
+    interrupts it: the caller keeps the finished degrees).
     """
-    default = prove is None
     what = (f"every minimal generator of degree at most {complete} is found and verified "
             "by exact composition (dimension count of each graded piece)")
     if sym is not None and sym.generators:
@@ -1278,41 +1280,28 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     if interrupted:
         return False, what + "; the run was interrupted."
     if prove is None:
-        prove = E.ngens() <= 12 and len(gens) <= 60 and all(g.degree() <= 4 for g in gens)
+        nmax, gmax, dmax = PROVE_DEFAULT_LIMITS
+        prove = E.ngens() <= nmax and len(gens) <= gmax and all(g.degree() <= dmax for g in gens)
         if not prove:
             return False, what + ("; completeness of the whole ideal was not tested (the primality "
-                                  "test is tried by default only for at most 12 coordinates and 60 "
-                                  "generators of degree at most 4: pass prove=True to force it).")
+                                  f"test is tried by default only for at most {nmax} coordinates and "
+                                  f"{gmax} generators of degree at most {dmax}: pass prove=True to "
+                                  "force it).")
     if not prove:
         return False, what + "; completeness of the whole ideal was not tested (prove=False)."
-    limit = PROVE_TIME_LIMIT if default else None
     logger.info("proving completeness: dimension and primality of the ideal of %d generators in %d "
-                "coordinates (Singular)%s", len(gens), E.ngens(),
-                f", at most {limit} s" if limit else "")
+                "coordinates (Singular)", len(gens), E.ngens())
     if progress:
         sys.stderr.write("proving completeness (Singular's dimension and primality test)...\n")
         sys.stderr.flush()
     J = E.ideal(list(gens)) if gens else E.ideal([E.zero()])
     lower = model.dimension(seed=seed).dimension
-    if limit:
-        from cysignals.alarm import alarm, cancel_alarm, AlarmInterrupt
-        alarm(limit)
-    try:
-        dimJ = J.dimension()
-        if dimJ != lower:
-            return False, what + (f"; the ideal found has dimension {dimJ}, the variety {lower}: "
-                                  "generators of higher degree are missing.")
-        if gens and not J.is_prime():
-            return False, what + "; the ideal found has the right dimension but is not prime."
-    except BaseException as exc:
-        if limit and type(exc).__name__ == "AlarmInterrupt":
-            return False, what + (f"; completeness of the whole ideal was not proved: Singular's "
-                                  f"primality test did not finish within {limit} s (pass prove=True "
-                                  "to run it without a time limit).")
-        raise
-    finally:
-        if limit:
-            cancel_alarm()
+    dimJ = J.dimension()
+    if dimJ != lower:
+        return False, what + (f"; the ideal found has dimension {dimJ}, the variety {lower}: "
+                              "generators of higher degree are missing.")
+    if gens and not J.is_prime():
+        return False, what + "; the ideal found has the right dimension but is not prime."
     return True, what + (f"; the ideal found is prime of dimension {dimJ}, the dimension of the "
                          "variety (Jacobian rank at a point, a lower bound), so it is the whole "
                          "vanishing ideal.")
