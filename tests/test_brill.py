@@ -45,7 +45,7 @@ def test_registered():
 
 
 @pytest.mark.parametrize("kw", [dict(d=3, t=1, a=1),
-                                dict(d=3, t=1, a=1, weights="AV", coordinates="scaled"),
+                                dict(d=3, t=1, a=1, weight_space="AV", coordinate_scaling="scaled"),
                                 dict(d=3, t=1, a=1, out=2)])
 def test_members_vanish_on_the_parametrization(kw):
     M = LightningAttention(**kw)

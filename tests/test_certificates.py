@@ -266,7 +266,7 @@ def vector_of(R):
 def test_complex_conjugate_factors_two_tokens():
     from sage.all__sagemath_singular import QQbar, I, vector
     rng = random.Random(12)
-    M = LightningAttention(d=3, t=2, a=1, weights="AV")
+    M = LightningAttention(d=3, t=2, a=1, weight_space="AV")
     for k in range(5):
         p = vector(QQbar, [rng.randint(-4, 4) for _ in range(3)])
         q = vector(QQbar, [rng.randint(-4, 4) for _ in range(3)])

@@ -89,3 +89,33 @@ def test_too_few_inputs_undercount():
     R = numerical_dimension(M, seed=0, ninputs=1)
     assert R.dimension <= 9 < 23
     assert M.dimension_report(seed=0).inputs >= 3
+
+
+def test_deep_networks_have_symmetries_and_the_right_ideal():
+    # coordinates with equal images (a deep network keeps its linear
+    # relations) used to crash the symmetry search: tuple.index(x)
+    from sage_attention.ideals.implicitization import implicitize
+    from sage_attention.ideals.symmetry import coordinate_symmetries
+    from sage_attention.ideals.grading import multigrading
+    from sage_attention.variety.neurovariety import Neurovariety
+    from sage_attention.variety.generation import generation_report
+    M = LightningAttention(widths=[1, 1, 2], ranks=[1, 1], t=2, entries=[(1, 1), (2, 1)])
+    K = M.parametrization().kernel()            # Singular elimination, independent
+    S = coordinate_symmetries(M, grading=multigrading(M.essential_parametrization()))
+    assert S.order() == 2
+    E = M.essential_ring()
+    phi = M.essential_parametrization()
+    for g in S.generators:
+        assert sorted(g) == list(range(E.ngens()))
+        sub = E.hom([E.gen(g[i]) for i in range(E.ngens())])
+        assert all(phi(sub(f)) == 0 for f in K.gens())
+    R = implicitize(M, 3, seed=0)
+    assert R.ideal == K and R.symmetry.order() == 2
+    X = Neurovariety(M)
+    assert X.vanishing_ideal(algorithm="interpolation", degree=3) == K
+    assert X.degree() == 1                      # a linear space
+    G = generation_report(M, algorithm="interpolation", degree=3)
+    assert G.generators_by_degree == {1: 8}
+    # a bigger deep model: the whole output, symmetric in the two rows
+    M2 = LightningAttention(widths=[1, 2, 2], ranks=[1, 1], t=2)
+    assert implicitize(M2, 2, seed=0).ideal == M2.parametrization().kernel()

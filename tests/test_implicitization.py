@@ -179,3 +179,90 @@ def test_reducible_cubics_octics_are_the_chow_minors():
     minors = list(chow_invariants(M).polynomials())
     assert len(minors) == 45
     assert _span_rank(minors) == _span_rank(engine) == _span_rank(minors + engine) == 35
+
+
+def _cache_files(root):
+    return sorted(os.path.join(dp, f) for dp, _, fs in os.walk(root) for f in fs if f.endswith(".json"))
+
+
+def _vanish(M, R):
+    phi = M.essential_parametrization()
+    return all(phi(g) == 0 for g in R.essential_generators)
+
+
+@pytest.mark.parametrize("tamper", ["coefficient", "empty generators", "truncated", "empty file",
+                                    "not json", "old format", "binary"])
+def test_tampered_cache_is_detected_and_recomputed(tmp_path, tamper, caplog):
+    import json
+    import logging
+    M = LightningAttention(d=2, t=1, a=1, out=2)
+    full = implicitize(M, 4, seed=5, executor=False, cache_dir=str(tmp_path))
+    files = [f for f in _cache_files(tmp_path) if '"-1"' in open(f).read()]
+    assert files
+    fn = files[0]
+    text = open(fn).read()
+    if tamper == "coefficient":
+        new = text.replace('"-1"', '"-2"', 1)
+    elif tamper == "empty generators":
+        entry = json.loads(text)
+        entry["piece"]["generators"] = []
+        new = json.dumps(entry)
+    elif tamper == "truncated":
+        new = text[:len(text) // 2]
+    elif tamper == "empty file":
+        new = ""
+    elif tamper == "not json":
+        new = "hello"
+    elif tamper == "old format":
+        new = json.dumps(json.loads(text)["piece"])       # a bare piece, no checksum
+    else:
+        new = None
+    if new is None:
+        open(fn, "wb").write(b"\xff\xfe\x00garbage")
+    else:
+        open(fn, "w").write(new)
+    calls = {"n": 0}
+    real = impl._run_piece
+
+    def counting(args):
+        calls["n"] += 1
+        return real(args)
+    with caplog.at_level(logging.WARNING, logger="sage_attention"):
+        orig = impl._run_piece
+        impl._run_piece = counting
+        try:
+            again = implicitize(M, 4, seed=5, executor=False, cache_dir=str(tmp_path))
+        finally:
+            impl._run_piece = orig
+    assert calls["n"] == 1                   # the tampered piece only, recomputed
+    assert any("implicitization cache" in r.getMessage() for r in caplog.records)
+    assert again.ideal == full.ideal == M.parametrization().kernel()
+    assert _vanish(M, again)
+    # the recomputed piece was written back, valid
+    assert json.loads(open(fn).read())["piece"]["generators"]
+
+
+_RACE = """
+import sys, logging
+from sage_attention import LightningAttention
+from sage_attention.ideals.implicitization import implicitize
+M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
+R = implicitize(M, 4, seed=0, executor=False, cache_dir=sys.argv[1])
+assert R.complete_through_degree == 4 and {k: len(v) for k, v in R.generators_by_degree.items()} == {2: 3}
+print("ok")
+"""
+
+
+def test_two_processes_share_a_cache_directory(tmp_path):
+    import subprocess
+    import sys
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.pathsep + env.get("PYTHONPATH", "")
+    for trial in range(3):
+        d = str(tmp_path / f"c{trial}")
+        procs = [subprocess.Popen([sys.executable, "-c", _RACE, d], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True, env=env) for _ in range(2)]
+        for p in procs:
+            out, err = p.communicate(timeout=300)
+            assert p.returncode == 0 and out.strip() == "ok", err
+        assert not [f for _, _, fs in os.walk(d) for f in fs if f.endswith(".tmp")]

@@ -42,3 +42,35 @@ def test_check_family_reports_failures_with_labels():
     assert check_family(M, pencil_invariants(M)).all_vanish
     with pytest.raises(ValueError, match="belongs to"):
         check_family(M, pencil_invariants(M1))
+
+
+def test_contains_refuses_foreign_rings_and_converts_by_name():
+    from sage.all__sagemath_singular import PolynomialRing
+    from sage_attention.variety.neurovariety import Neurovariety
+    M = LightningAttention(d=2, t=2, a=1)
+    X = Neurovariety(M)
+    C = M.coordinate_ring()
+    phi = M.parametrization()
+    lin = M.linear_relations()[0]
+    assert phi(lin) == 0
+    # the same polynomial by position in a ring with other names: it is not a
+    # polynomial in the coordinates, so it is refused (it used to say True)
+    Z = PolynomialRing(QQ, "z", C.ngens())
+    zlin = Z(dict(lin.dict()))
+    with pytest.raises(TypeError, match="z"):
+        X.contains(zlin)
+    # a ring with the coordinate names in reversed order: converted by name
+    names = list(reversed(C.variable_names()))
+    S = PolynomialRing(QQ, names)
+    slin = S(str(lin))
+    assert str(slin.parent().gens()[0]) == names[0]
+    assert X.contains(slin) is True
+    not_in = S(str(C.gen(0) * C.gen(1)))
+    assert phi(C(str(not_in))) != 0
+    assert X.contains(not_in) is False
+    # numbers are constants: 0 lies in every ideal, 1 in none
+    assert X.contains(0) is True and X.contains(QQ(0)) is True
+    assert X.contains(1) is False and X.contains(QQ(3)) is False
+    for bad in ("x", None, [1], object()):
+        with pytest.raises(TypeError, match="coordinate ring"):
+            X.contains(bad)

@@ -219,6 +219,15 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb"):
         ...
         ComputationTooLarge: elimination over 126 essential coordinates is far beyond this machine (limit 60); algorithm='interpolation' computes the ideal degree by degree; pass force=True to run it anyway
     """
+    from sage_attention.ideals._checks import lightning_model
+    lightning_model(model)
+    if not model.is_lightning():
+        raise ValueError(f"eliminate needs a polynomial (lightning) network; model (={model}) is not")
+    if timeout is not None:
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) and not hasattr(timeout, "is_integer"):
+            raise ValueError(f"timeout (={timeout!r}) must be None or a positive number of seconds")
+        if not timeout > 0:
+            raise ValueError(f"timeout (={timeout!r}) must be None or a positive number of seconds")
     check_size(model.size_estimate(), "elimination", force,
                hint="algorithm='interpolation' computes the ideal degree by degree")
     if algorithm not in ("slimgb", "std"):

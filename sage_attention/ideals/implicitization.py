@@ -80,6 +80,7 @@ import numpy as np
 
 from sage.all__sagemath_singular import QQ, ZZ, Integer, lcm
 from sage_attention.errors import RandomizedFailure
+from sage_attention.ideals.memory import check_memory
 from sage_attention.ideals.grading import multigrading
 from sage_attention.ideals.symmetry import coordinate_symmetries, CoordinateSymmetries
 from sage_attention.ideals import linalg_modp as _la
@@ -269,7 +270,8 @@ def _pieces(n, k, degs):
         [3]
     """
     mon = _monomials(n, k)
-    md = mon.astype(np.int64) @ degs
+    step = 1 << 16            # the int64 products in slices: no int64 copy of the whole table
+    md = np.concatenate([mon[i:i + step].astype(np.int64) @ degs for i in range(0, max(len(mon), 1), step)])
     uniq, inv = np.unique(md, axis=0, return_inverse=True)
     inv = np.asarray(inv).ravel()
     order = np.argsort(inv, kind="stable")
@@ -335,11 +337,15 @@ class _Context:
             self._flint = (ectx, wctx, fimages, coeff)
         return self._flint
 
+    #: whether the memory guard is off (``implicitize(..., force=True)``)
+    force = False
+
     def __getstate__(self):
-        return {"images": self.images, "ring": self.ring, "seed": self.seed}
+        return {"images": self.images, "ring": self.ring, "seed": self.seed, "force": self.force}
 
     def __setstate__(self, state):
         self.__init__(state["images"], state["ring"], state["seed"])
+        self.force = state.get("force", False)
 
     def eval_coordinates(self, points, p):
         r"""
@@ -427,6 +433,8 @@ def _nullspace_data(ctx, mons, p, attempt, rank=None):
     P = min(N, 48 if rank is None else rank) + 4
     R, used = None, 0
     while True:
+        check_memory(_evaluation_bytes(P, N), f"the evaluation matrix of a graded piece ({P} points x "
+                     f"{N} monomials)", ctx.force, hint="lower the degree")
         vals = ctx.pool(p, P, attempt)[used:P]
         new = _monomial_values(vals, mons, p)
         R, piv = _la.rref_modp(new if R is None else np.concatenate([R, new]), p)
@@ -434,6 +442,42 @@ def _nullspace_data(ctx, mons, p, attempt, rank=None):
         if len(piv) < P - 3 or len(piv) == N:
             return R, piv
         P = min(N, max(P + P // 2, N // 2)) + 4
+
+
+def _evaluation_bytes(P, N):
+    r"""
+    Return the peak bytes of echelonizing a ``P x N`` evaluation matrix.
+
+    The matrix (``int64``), two temporaries of :func:`_monomial_values`, and
+    for more than :data:`~sage_attention.ideals.linalg_modp.SMALL` columns the
+    Sage matrix and the echelon form copied back: about five copies.
+
+    TESTS::
+
+        sage: from sage_attention.ideals.implicitization import _evaluation_bytes
+        sage: _evaluation_bytes(100, 1000)
+        4000000
+    """
+    return 5 * 8 * int(P) * int(N)
+
+
+def _monomial_table_bytes(n, k, ngrading):
+    r"""
+    Return the peak bytes of the table of the degree ``k`` monomials in ``n`` variables and their multidegrees.
+
+    :func:`_monomials` keeps ``int16`` exponent rows (and copies while it
+    concatenates), :func:`_pieces` multiplies them, a slice at a time, by
+    the degree matrix, sorts the multidegrees and regroups the rows.
+
+    TESTS::
+
+        sage: from sage_attention.ideals.implicitization import _monomial_table_bytes
+        sage: _monomial_table_bytes(10, 2, 3)
+        8580
+    """
+    from math import comb
+    count = comb(int(n) + int(k) - 1, int(k))
+    return count * (int(n) * 3 * 2 + 3 * 8 * int(ngrading) + 3 * 8)
 
 
 def _void(a):
@@ -497,8 +541,9 @@ class ProductSpan:
         2
     """
 
-    def __init__(self, mons, p, target, columns=None):
+    def __init__(self, mons, p, target, columns=None, force=False):
         self.p, self.target = p, target
+        self.force = force
         self.dtype, self.n = mons.dtype, mons.shape[1]
         keys = _void(mons)
         self.order = np.argsort(keys)
@@ -523,6 +568,8 @@ class ProductSpan:
         """
         chunk = max(2 * self.target, 64)
         pending, npending = [], 0
+        # the products of a block are written chunk rows at a time: split U
+        blocks = [(U[i:i + chunk], gens) for U, gens in blocks for i in range(0, len(U), chunk)]
         for U, gens in blocks:
             if self.rank >= self.target:
                 break
@@ -530,6 +577,9 @@ class ProductSpan:
             per = max(1, chunk // max(1, len(U)))
             for s in range(0, len(gens), per):
                 group = gens[s:s + per]
+                check_memory(5 * 8 * (self.rank + npending + len(U) * len(group)) * self.ncols,
+                             f"the span of the products ({self.rank + npending + len(U) * len(group)} "
+                             f"rows x {self.ncols} columns)", self.force, hint="lower the degree")
                 T = np.concatenate([e for e, _ in group]).astype(self.dtype)
                 gi = np.concatenate([np.full(len(e), i, dtype=np.int64) for i, (e, _) in enumerate(group)])
                 cp = np.concatenate([cs for _, cs in group])
@@ -555,7 +605,7 @@ class ProductSpan:
         self.R, self.pivots = _la.rref_modp(np.concatenate([self.R] + pending), self.p)
 
 
-def _multiples_pivots(mons, blocks, free, p):
+def _multiples_pivots(mons, blocks, free, p, force=False):
     r"""
     Return the pivots of the span of the multiples of the lower generators, in the kernel coordinates.
 
@@ -581,7 +631,7 @@ def _multiples_pivots(mons, blocks, free, p):
     """
     if not free or not blocks:
         return ()
-    S = ProductSpan(mons, p, len(free), columns=free)
+    S = ProductSpan(mons, p, len(free), columns=free, force=force)
     S.add(blocks)
     return S.pivots
 
@@ -668,7 +718,7 @@ def _solve_piece(ctx, k, delta, mons, blocks, seed, max_attempts=4):
                     "primes": nprimes, "attempts": attempt + 1, "seconds": time.time() - t0}
         if K == 0:
             return done([], 1)
-        mset = set(_multiples_pivots(mons, blocks, free, p))
+        mset = set(_multiples_pivots(mons, blocks, free, p, ctx.force))
         new_free = [free[j] for j in range(K) if j not in mset]
         if not new_free:
             return done([], 1)
@@ -813,8 +863,19 @@ class _Progress:
             sys.stderr.flush()
 
 
+#: Version of the cache file format; files of another version are recomputed.
+CACHE_FORMAT = 2
+
+
+def _cache_key(model, seed):
+    r"""
+    Return the string identifying the computation a cache entry belongs to.
+    """
+    return f"{model!r}|{model.weight_space}|{model.coordinate_scaling}|{seed}"
+
+
 def _cache_path(cache_dir, model, seed):
-    key = hashlib.sha1(f"{model!r}|{model.weight_space}|{model.coordinate_scaling}|{seed}".encode()).hexdigest()[:16]
+    key = hashlib.sha1(_cache_key(model, seed).encode()).hexdigest()[:16]
     path = os.path.join(cache_dir, key)
     os.makedirs(path, exist_ok=True)
     return path
@@ -822,6 +883,110 @@ def _cache_path(cache_dir, model, seed):
 
 def _piece_file(path, k, delta):
     return os.path.join(path, f"d{k}_" + "_".join(str(c) for c in delta) + ".json")
+
+
+def _checksum(key, k, delta, res):
+    r"""
+    Return the SHA-256 of a cached piece: its canonical JSON, the model key and the format version.
+    """
+    body = json.dumps({"format": CACHE_FORMAT, "key": key, "degree": int(k),
+                       "multidegree": [int(c) for c in delta], "piece": res},
+                      sort_keys=True, separators=(",", ":"), default=int)
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+def _store(cache, k, delta, res, key=""):
+    r"""
+    Write the result ``res`` of a piece to the cache, with its checksum.
+
+    The file is written to a unique temporary file in the same directory and
+    moved into place (``os.replace``, atomic), so several processes can
+    share one cache directory: a reader sees the old file or the new one,
+    never a partial one.
+
+    TESTS::
+
+        sage: import tempfile
+        sage: from sage_attention.ideals.implicitization import _store, _load
+        sage: d = tempfile.mkdtemp()
+        sage: res = {"kernel_dimension": 1, "generators": [[[[1, 0]], ["-1"]]]}
+        sage: _store(d, 2, (1, 1), res, "m"); _load(d, 2, (1, 1), "m") == res
+        True
+        sage: _load(d, 2, (1, 1), "another model") is None
+        implicitization cache: ... fails its checksum (modified or from another computation); recomputing the piece
+        True
+    """
+    if not cache:
+        return
+    import tempfile
+    fn = _piece_file(cache, k, delta)
+    entry = {"format": CACHE_FORMAT, "key": key, "degree": int(k), "multidegree": [int(c) for c in delta],
+             "sha256": _checksum(key, k, delta, res), "piece": res}
+    fd, tmp = tempfile.mkstemp(dir=cache, prefix=os.path.basename(fn) + ".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as fh:
+            json.dump(entry, fh, default=int)
+        os.replace(tmp, fn)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _load(cache, k, delta, key=""):
+    r"""
+    Return the cached result of a piece, or ``None`` (then it is recomputed).
+
+    A file that cannot be read, is not JSON, has another format version or
+    model key, or whose checksum does not match its content (a changed
+    coefficient, an emptied list of generators) is never trusted: a warning
+    is logged and ``None`` returned.
+
+    TESTS::
+
+        sage: import os, tempfile
+        sage: from sage_attention.ideals.implicitization import _store, _load, _piece_file
+        sage: d = tempfile.mkdtemp()
+        sage: _store(d, 2, (1, 1), {"kernel_dimension": 1, "generators": [[[[2, 0]], ["-1"]]]}, "m")
+        sage: fn = _piece_file(d, 2, (1, 1))
+        sage: text = open(fn).read()
+        sage: _ = open(fn, "w").write(text.replace('"-1"', '"-2"'))
+        sage: _load(d, 2, (1, 1), "m") is None
+        implicitization cache: ... fails its checksum (modified or from another computation); recomputing the piece
+        True
+        sage: _ = open(fn, "w").write('{"format": 2, "pie')
+        sage: _load(d, 2, (1, 1), "m") is None
+        implicitization cache: ... is unreadable or not JSON (JSONDecodeError); recomputing the piece
+        True
+    """
+    fn = _piece_file(cache, k, delta)
+    if not os.path.exists(fn):
+        return None
+    try:
+        with open(fn, encoding="utf-8") as fh:
+            entry = json.load(fh)
+    except (OSError, ValueError) as exc:       # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        logger.warning("implicitization cache: %s is unreadable or not JSON (%s); recomputing the "
+                       "piece", fn, type(exc).__name__)
+        return None
+    if (not isinstance(entry, dict) or entry.get("format") != CACHE_FORMAT
+            or not isinstance(entry.get("piece"), dict)):
+        logger.warning("implicitization cache: %s is not a cache entry of format %s; recomputing "
+                       "the piece", fn, CACHE_FORMAT)
+        return None
+    res = entry["piece"]
+    if (entry.get("key") != key or entry.get("degree") != int(k)
+            or entry.get("multidegree") != [int(c) for c in delta]
+            or entry.get("sha256") != _checksum(key, k, delta, res)):
+        logger.warning("implicitization cache: %s fails its checksum (modified or from another "
+                       "computation); recomputing the piece", fn)
+        return None
+    if not isinstance(res.get("generators"), list) or not isinstance(res.get("kernel_dimension"), int):
+        logger.warning("implicitization cache: %s is incomplete; recomputing the piece", fn)
+        return None
+    return res
 
 
 def _default_executor(npieces):
@@ -833,7 +998,7 @@ def _default_executor(npieces):
 
 
 def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progress=False,
-                prove=None, max_attempts=4, symmetry=True):
+                prove=None, max_attempts=4, symmetry=True, force=False):
     r"""
     Return the minimal generators of the vanishing ideal of ``model`` up to ``degree``.
 
@@ -851,15 +1016,21 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       ``None`` uses a process pool when a degree has many pieces and this
       machine has several cores, ``False`` runs everything here
     - ``cache_dir`` -- (default: ``None``) a directory; finished pieces are
-      stored there and reused by a later call (resume after an interruption)
+      stored there and reused by a later call (resume after an interruption).
+      Each piece is stored with a SHA-256 checksum of its content, the
+      model and the format version, and checked when read: a modified,
+      truncated or foreign file is recomputed (with a logged warning), never
+      trusted. Writes are atomic, so processes may share the directory
     - ``progress`` -- boolean (default: ``False``); show a progress bar on
       standard error (pieces done / total, current degree); progress is also
       logged at level ``DEBUG`` to ``logging.getLogger("sage_attention")``
     - ``prove`` -- (default: ``None``) whether to try to prove that the
       whole ideal is found (the found ideal is prime and has the dimension
       of the variety); ``None`` tries it when there are at most `12`
-      essential coordinates and at most `60` generators, of degree at most
-      `4` (Singular's primality test can take very long beyond that)
+      essential coordinates and at most `20` generators, of degree at most
+      `4` (Singular's primality test can take minutes beyond that, e.g. on
+      the `35` quartics of ``LightningAttention(d=3, t=1, a=1)``); ``True``
+      tries it in any case
     - ``max_attempts`` -- integer (default: `4`); attempts per piece (each
       with new random points)
     - ``symmetry`` -- boolean (default: ``True``); solve one graded piece
@@ -867,9 +1038,23 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       (:func:`~sage_attention.ideals.symmetry.coordinate_symmetries`: permutations
       of the input features and output rows, checked exactly on the map)
       and map its generators to the other pieces of the orbit
+    - ``force`` -- boolean (default: ``False``); build tables beyond the
+      memory guard (:mod:`sage_attention.ideals.memory`: the monomial table
+      of the top degree and every evaluation matrix and span of products
+      are estimated before they are built;
+      :class:`~sage_attention.errors.ComputationTooLarge` names the
+      estimate and the limit)
 
-    OUTPUT: an :class:`ImplicitizationReport`. Pressing Ctrl-C returns the
-    result so far (the finished degrees; ``interrupted`` is ``True``).
+    OUTPUT: an :class:`ImplicitizationReport`.
+
+    Ctrl-C (``KeyboardInterrupt``), during the graded pieces or during the
+    completeness proof, does not raise: it returns the result so far, with
+    ``interrupted`` set to ``True``, ``complete_through_degree`` the last
+    degree that finished (its generators are proved, as always) and
+    ``proved_complete`` ``False``. With ``cache_dir`` a later call resumes
+    from the finished pieces. (An interrupt inside Singular's primality
+    test can leave Singular's interpreter unusable for the rest of the
+    session; the result returned is not affected.)
 
     EXAMPLES::
 
@@ -898,9 +1083,24 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         ...
         ValueError: degree (=0) must be a positive integer
     """
-    degree = int(degree)
-    if degree < 1:
-        raise ValueError(f"degree (={degree}) must be a positive integer")
+    from sage_attention.ideals._checks import positive_integer, lightning_model
+    lightning_model(model)
+    if not model.is_lightning():
+        raise ValueError(f"implicitize needs a polynomial (lightning) network; model (={model}) is not")
+    degree = positive_integer(degree, "degree")
+    max_attempts = positive_integer(max_attempts, "max_attempts")
+    if executor is not None and executor is not False and not hasattr(executor, "submit"):
+        raise TypeError(f"executor (={executor!r}) must be None, False or an executor with a "
+                        "submit method (e.g. concurrent.futures.ProcessPoolExecutor)")
+    if cache_dir is not None:
+        if not isinstance(cache_dir, (str, os.PathLike)):
+            raise TypeError(f"cache_dir (={cache_dir!r}) must be a directory name")
+        if os.path.exists(cache_dir) and not os.path.isdir(cache_dir):
+            raise ValueError(f"cache_dir (={cache_dir!r}) exists and is not a directory")
+        try:
+            os.makedirs(cache_dir, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"cache_dir (={cache_dir!r}) cannot be created: {exc.strerror}") from None
     t_start = time.time()
     timings = {}
     qkv = _qkv_twin(model)
@@ -914,10 +1114,17 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     sym = (coordinate_symmetries(qkv, grading=G) if symmetry
            else CoordinateSymmetries((), (), E.ngens()))
     timings["symmetry"] = time.time() - t0
-    cache = _cache_path(cache_dir, model, seed) if cache_dir else None
+    cache_seed = seed          # the cache is keyed by the seed as given
     seed = resolve_seed(seed)
     ctx = _Context(images, E, seed)
+    ctx.force = bool(force)
     degs = np.array(G.degrees, dtype=np.int64).reshape(E.ngens(), -1)
+    from math import comb
+    check_memory(_monomial_table_bytes(E.ngens(), degree, degs.shape[1]),
+                 f"the table of the {comb(E.ngens() + degree - 1, degree)} monomials of degree {degree} "
+                 f"in {E.ngens()} essential coordinates", force, hint="lower the degree")
+    cache = _cache_path(cache_dir, model, cache_seed) if cache_dir else None
+    ckey = _cache_key(model, cache_seed)
     prog = _Progress(progress)
 
     gens_by_degree = {}
@@ -944,10 +1151,9 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
             todo = []
             for delta, mons in sorted(reps.items(), key=lambda kv: -len(kv[1])):
                 if cache:
-                    fn = _piece_file(cache, k, delta)
-                    if os.path.exists(fn):
-                        with open(fn) as fh:
-                            results[delta] = json.load(fh)
+                    res = _load(cache, k, delta, ckey)
+                    if res is not None:
+                        results[delta] = res
                         prog.step()
                         continue
                 blocks = []
@@ -968,7 +1174,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
             if ex is None or ex is False:
                 for delta, args in todo:
                     results[delta] = _run_piece(args)
-                    _store(cache, k, delta, results[delta])
+                    _store(cache, k, delta, results[delta], ckey)
                     prog.step()
             else:
                 futs = {}
@@ -979,7 +1185,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
                     for f in it:
                         for delta, res in f.result():
                             results[delta] = res
-                            _store(cache, k, delta, res)
+                            _store(cache, k, delta, res, ckey)
                             prog.step()
                 except BaseException:
                     for f in futs:
@@ -1025,7 +1231,13 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     lin = tuple(model.linear_relations())
     ideal = C.ideal(list(lin) + ideal_gens) if (lin or egens) else C.ideal([C.zero()])
     t0 = time.time()
-    proved, proof = _prove(model, E, egens, complete, degree, prove, seed, interrupted, sym)
+    try:
+        proved, proof = _prove(model, E, egens, complete, degree, prove, seed, interrupted, sym, progress)
+    except KeyboardInterrupt:
+        # Ctrl-C in the proof: the finished degrees are kept
+        interrupted = True
+        logger.warning("interrupted during the completeness proof: returning degrees 1..%s", complete)
+        proved, proof = _prove(model, E, egens, complete, degree, False, seed, True, sym)
     timings["proof"] = time.time() - t0
     timings["total"] = time.time() - t_start
     return ImplicitizationReport(
@@ -1052,15 +1264,6 @@ def _batches(todo, work, per_batch=None):
         yield batch
 
 
-def _store(cache, k, delta, res):
-    if cache:
-        fn = _piece_file(cache, k, delta)
-        tmp = fn + ".tmp"
-        with open(tmp, "w") as fh:
-            json.dump(res, fh)
-        os.replace(tmp, fn)
-
-
 def _qkv_twin(model):
     r"""
     Return a model with the same coordinates whose parametrization has a polynomial weight space.
@@ -1079,9 +1282,18 @@ def _qkv_twin(model):
     return twin
 
 
-def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None):
+#: The default (``prove=None``) completeness proof is tried only for at most
+#: this many essential coordinates, generators, and generator degree.
+PROVE_DEFAULT_LIMITS = (12, 20, 4)
+
+
+def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None, progress=False):
     r"""
     Return ``(proved_complete, sentence)``.
+
+    With ``prove=None`` the proof is tried only for small ideals
+    (:data:`PROVE_DEFAULT_LIMITS`); ``prove=True`` always tries it (Ctrl-C
+    interrupts it: the caller keeps the finished degrees).
     """
     what = (f"every minimal generator of degree at most {complete} is found and verified "
             "by exact composition (dimension count of each graded piece)")
@@ -1091,13 +1303,20 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None)
     if interrupted:
         return False, what + "; the run was interrupted."
     if prove is None:
-        prove = E.ngens() <= 12 and len(gens) <= 60 and all(g.degree() <= 4 for g in gens)
+        nmax, gmax, dmax = PROVE_DEFAULT_LIMITS
+        prove = E.ngens() <= nmax and len(gens) <= gmax and all(g.degree() <= dmax for g in gens)
         if not prove:
             return False, what + ("; completeness of the whole ideal was not tested (the primality "
-                                  "test is tried by default only for at most 12 coordinates and 60 "
-                                  "generators of degree at most 4: pass prove=True to force it).")
+                                  f"test is tried by default only for at most {nmax} coordinates and "
+                                  f"{gmax} generators of degree at most {dmax}: pass prove=True to "
+                                  "force it).")
     if not prove:
         return False, what + "; completeness of the whole ideal was not tested (prove=False)."
+    logger.info("proving completeness: dimension and primality of the ideal of %d generators in %d "
+                "coordinates (Singular)", len(gens), E.ngens())
+    if progress:
+        sys.stderr.write("proving completeness (Singular's dimension and primality test)...\n")
+        sys.stderr.flush()
     J = E.ideal(list(gens)) if gens else E.ideal([E.zero()])
     lower = model.dimension(seed=seed)
     dimJ = J.dimension()

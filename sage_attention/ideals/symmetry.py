@@ -144,8 +144,11 @@ def _compatible(g, degrees):
     all such `u, v` iff the columns of `P_g D` lie in the column space of
     `D`, i.e. ``rank [D | P_g D] = rank D``.
     """
+    if sorted(g) != list(range(len(g))):
+        return False
     D = matrix(QQ, [list(d) for d in degrees])
-    PD = matrix(QQ, [list(degrees[g.index(i)]) for i in range(len(g))])
+    inv = {j: i for i, j in enumerate(g)}
+    PD = matrix(QQ, [list(degrees[inv[i]]) for i in range(len(g))])
     return D.augment(PD).rank() == D.rank()
 
 
@@ -166,9 +169,10 @@ def coordinate_symmetries(model, grading=None):
     (permutations of the input features and of the output rows), look up
     `\psi(\varphi(e_i))` among the images `\varphi(e_j)` of the essential
     coordinates; the candidate is kept iff every lookup succeeds, which is
-    the exact identity `\varphi \circ g = \psi \circ \varphi` (the images of
-    distinct essential coordinates are distinct: equal images would be a
-    linear relation).
+    the exact identity `\varphi \circ g = \psi \circ \varphi` (for one layer the
+    images of distinct essential coordinates are distinct: equal images
+    would be a linear relation; a deep network keeps all its coordinates,
+    and coordinates with equal images are matched class by class).
 
     EXAMPLES::
 
@@ -212,19 +216,27 @@ def coordinate_symmetries(model, grading=None):
     E = model.essential_ring()
     W = phi.codomain()
     images = [phi(e) for e in E.gens()]
-    where = {f: i for i, f in enumerate(images)}
+    # coordinates with equal images (possible in deep networks, whose linear
+    # relations are not removed) form classes; a symmetry maps a class onto a
+    # class of the same size, matched in order, so g is a permutation
+    where = {}
+    for i, f in enumerate(images):
+        where.setdefault(f, []).append(i)
     gens, names = [], []
     ident = tuple(range(E.ngens()))
     for sub, name in _candidates(model):
         psi = W.hom([sub.get(w, w) for w in W.gens()])
-        g = []
-        for f in images:
-            j = where.get(psi(f))
-            if j is None:
+        g = [None] * len(images)
+        for f, cls in where.items():
+            target = where.get(psi(f))
+            if target is None or len(target) != len(cls):
                 break
-            g.append(j)
+            for i, j in zip(cls, target):
+                g[i] = j
         else:
             g = tuple(g)
+            if sorted(g) != list(ident):
+                continue
             if g == ident or g in gens:
                 continue
             if grading is not None and not _compatible(g, grading.degrees):

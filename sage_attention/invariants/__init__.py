@@ -47,7 +47,46 @@ FAMILIES = {name: globals()[family.function.rsplit(".", 1)[1]]
             for name, family in _FAMILY_TABLE.items()}
 
 
-def invariants(model, families=None, **options):
+def _family_bytes(model, name, limit=None):
+    r"""
+    Return a lower estimate of the memory the family ``name`` of ``model`` takes (``None``: no estimate).
+
+    Members times terms per member (at least) times the size of a term in
+    Singular (two bytes per variable of the coordinate ring, plus a header).
+
+    TESTS::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.invariants import _family_bytes
+        sage: _family_bytes(LightningAttention(d=8, t=3, a=4, out=8), "low_rank") > 10**14
+        True
+        sage: _family_bytes(LightningAttention(d=3, t=2, a=1), "pencil") < 10**6
+        True
+    """
+    from math import comb, factorial
+    e = model.size_estimate()
+    d, a, t = model.widths[0], model.ranks[0], model.tokens
+    if model.nlayers() != 1 or t < 2:
+        return None
+    rows = len(model.output_rows())
+    D = d * (d + 1) // 2
+    if name == "low_rank":
+        if a >= d:
+            return 0
+        members, terms = rows * comb(D, a + 1) * comb(d, a + 1), factorial(a + 1)
+    elif name == "pencil":
+        if d < 3:
+            return 0
+        P = comb(d, 3)
+        members, terms = rows * P * (P + 1) // 2 * comb(d + 2, 3), 6
+    else:
+        return None
+    if limit is not None:
+        members = min(members, int(limit))
+    return members * terms * (2 * e.coordinates + 64)
+
+
+def invariants(model, families=None, force=False, **options):
     r"""
     Return the union of invariant families of ``model``.
 
@@ -57,6 +96,10 @@ def invariants(model, families=None, **options):
     - ``families`` -- (default: ``None``, every family except
       ``'rank_one'``, whose members are those of ``'linear'``,
       ``'low_rank'`` and ``'pencil'``) a list of names among ``FAMILIES``
+    - ``force`` -- boolean (default: ``False``); build a family even when
+      its estimated memory is beyond the guard
+      (:func:`~sage_attention.ideals.memory.check_memory`; estimated for
+      ``low_rank`` and ``pencil``)
     - ``options`` -- passed to each family that accepts them (e.g. ``limit``)
 
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`
@@ -82,17 +125,39 @@ def invariants(model, families=None, **options):
         Traceback (most recent call last):
         ...
         ValueError: unknown invariant family (='nope'); choose among ...
+        sage: invariants(LightningAttention(d=8, t=3, a=4, out=8), families=['low_rank'])
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the family low_rank (8 rows) needs about ... GiB of memory (limit ...); pass limit= for fewer members; pass force=True to run it anyway
     """
     import inspect
+    from sage_attention.ideals._checks import lightning_model
+    lightning_model(model)
     if families is None:
         families = [name for name in FAMILIES if name != "rank_one"]
     if isinstance(families, str):
         families = [families]
+    if not hasattr(families, "__iter__"):
+        raise TypeError(f"families (={families!r}) must be a list of family names among "
+                        + ", ".join(FAMILIES))
+    families = list(families)
     for name in families:
         if name not in FAMILIES:
             raise ValueError(f"unknown invariant family (={name!r}); choose among "
                              + ", ".join(FAMILIES))
+    known = {"limit"} | {k for name in families for k in inspect.signature(FAMILIES[name]).parameters}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise TypeError(f"unknown option(s) {', '.join(unknown)} for the families "
+                        f"{', '.join(families)}")
     members = []
+    for name in families:
+        # every family is estimated before any is built
+        nbytes = _family_bytes(model, name, options.get("limit"))
+        if nbytes:
+            from sage_attention.ideals.memory import check_memory
+            check_memory(nbytes, f"the family {name} ({len(model.output_rows())} rows)", force,
+                         hint="pass limit= for fewer members")
     for name in families:
         fn = FAMILIES[name]
         params = inspect.signature(fn).parameters

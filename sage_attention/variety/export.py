@@ -55,11 +55,91 @@ def _polys(obj):
     if hasattr(obj, "gens") and hasattr(obj, "ring"):
         gens = [g for g in obj.gens() if g]
         return obj.ring(), gens, None, "ideal"
+    from sage.rings.polynomial.multi_polynomial import MPolynomial
+    what = ("give an ideal, a list of polynomials, an invariant family, a vanishing-ideal "
+            "result, a model or a report")
+    if isinstance(obj, (str, bytes)) or not hasattr(obj, "__iter__"):
+        raise TypeError(f"cannot export {obj!r} (of type {type(obj).__name__}): {what}")
     polys = list(obj)
     if not polys:
         raise ValueError("nothing to export: the list of polynomials is empty")
+    if not all(isinstance(f, MPolynomial) for f in polys):
+        bad = next(f for f in polys if not isinstance(f, MPolynomial))
+        raise TypeError(f"cannot export {bad!r} (of type {type(bad).__name__}): {what}")
     R = polys[0].parent()
-    return R, [R(f) for f in polys], None, "polynomials"
+    try:
+        return R, [R(f) for f in polys], None, "polynomials"
+    except (TypeError, ValueError):
+        raise TypeError("the polynomials to export must lie in one polynomial ring") from None
+
+
+def _jsonable(x):
+    r"""
+    Return ``x`` (a Sage object met by ``json.dumps``) as an int when it is an integer, else as a string.
+    """
+    from sage.all__sagemath_singular import Integer
+    if isinstance(x, Integer):
+        return int(x)
+    try:
+        import numpy as np
+        if isinstance(x, np.integer):
+            return int(x)
+    except ImportError:
+        pass
+    return str(x)
+
+
+def _field_name(F):
+    return "QQ" if F is QQ else f"GF({F.characteristic()})"
+
+
+def _model_dict(M):
+    r"""
+    Return the architecture of the model ``M`` as a JSON-ready dictionary.
+    """
+    F = M.base_ring()
+    if F is not QQ and not (F.is_finite() and F.is_prime_field()):
+        raise ValueError(f"JSON export supports models over QQ and prime fields, not {F}")
+    data = {"format": "sage_attention.model", "widths": [int(w) for w in M.widths],
+            "ranks": [int(r) for r in M.ranks], "tokens": int(M.tokens),
+            "normalization": list(M.normalization)}
+    if hasattr(M, "heads"):
+        data.update(heads=[int(h) for h in M.heads], causal=bool(M.causal),
+                    residual=bool(M.residual))
+    else:
+        data.update(weight_space=M.weight_space, coordinate_scaling=M.coordinate_scaling,
+                    entries=None if M.entries is None else [[int(i) for i in e] for e in M.entries])
+    data.update(base_ring=_field_name(F), description=str(M))
+    return data
+
+
+def _model_from_dict(data):
+    r"""
+    Return the model described by ``data`` (written by :func:`to_json`).
+    """
+    from sage_attention.models import AttentionNetwork
+    from sage_attention.models.multihead import MultiHeadLightningAttention
+    base = data.get("base_ring", "QQ")
+    if base == "QQ":
+        F = QQ
+    elif isinstance(base, str) and base.startswith("GF(") and base.endswith(")") and base[3:-1].isdigit():
+        from sage.all__sagemath_singular import GF
+        F = GF(int(base[3:-1]))
+    else:
+        raise ValueError(f"base_ring (={base!r}) must be 'QQ' or 'GF(p)'")
+    try:
+        if "heads" in data:
+            return MultiHeadLightningAttention(data["widths"], data["ranks"], data["tokens"],
+                                               data["heads"], data.get("causal", False),
+                                               data.get("residual", False), F)
+        return AttentionNetwork(data["widths"], data["ranks"], data["tokens"],
+                                normalization=data.get("normalization", "lightning"),
+                                weight_space=data.get("weight_space", data.get("weights", "QKV")),
+                                coordinate_scaling=data.get("coordinate_scaling",
+                                                            data.get("coordinates", "raw")),
+                                entries=data.get("entries"), base_ring=F)
+    except KeyError as exc:
+        raise ValueError(f"the model export lacks the key {exc}") from None
 
 
 def _m2_name(name):
@@ -187,11 +267,23 @@ def to_latex(obj):
 
 def to_json(obj, model=None, indent=None):
     r"""
-    Return a JSON string with the ring and the polynomials of ``obj``.
+    Return a JSON string with the ring and the polynomials of ``obj``, or describing the model ``obj``.
 
-    Keys: ``format`` (``"sage_attention.polynomials"``), ``kind``,
-    ``model``, ``base_ring`` (``"QQ"`` or ``"GF(p)"``), ``variables``,
-    ``order``, ``generators`` (strings), ``labels`` (for families).
+    INPUT:
+
+    - ``obj`` -- an ideal, a list of polynomials, an invariant family, a
+      vanishing-ideal result, a model, or a report with a ``to_dict``
+      method (dimension report, certificate, ...)
+    - ``model`` -- (default: ``None``) a model, recorded in the output
+    - ``indent`` -- (default: ``None``) passed to :func:`json.dumps`
+
+    Keys for polynomials: ``format`` (``"sage_attention.polynomials"``),
+    ``kind``, ``model``, ``base_ring`` (``"QQ"`` or ``"GF(p)"``),
+    ``variables``, ``order``, ``generators`` (strings), ``labels`` (for
+    families). A model gives ``format`` ``"sage_attention.model"`` and its
+    architecture: ``widths``, ``ranks``, ``tokens``, ``normalization``,
+    ``weights``, ``coordinates``, ``entries``, ``base_ring``; a report gives
+    ``format`` ``"sage_attention.report"``, ``kind`` and its ``data``.
 
     EXAMPLES::
 
@@ -206,12 +298,43 @@ def to_json(obj, model=None, indent=None):
         sage: from sage_attention.variety.certificates import certify
         sage: import json
         sage: c = certify(LightningAttention(d=1, t=2, a=1), [1, 1, 1, 1])
-        sage: json.loads(to_json(c))['field']
+        sage: json.loads(to_json(c))['data']['field']
         'Rational Field'
+
+    A model is written as its architecture, and read back as the same model::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.variety.export import from_json
+        sage: M = LightningAttention(d=2, t=3, a=1, entries=[(1, 1)], base_ring=GF(7))
+        sage: to_json(M)
+        '{"format": "sage_attention.model", "widths": [2, 1], "ranks": [1], "tokens": 3, "normalization": ["lightning"], "weight_space": "QKV", "coordinate_scaling": "raw", "entries": [[1, 1]], "base_ring": "GF(7)", "description": "LightningAttention(d=2, out=1, t=3, a=1, entries=((1, 1),)) over Finite Field of size 7"}'
+        sage: from_json(to_json(M)) is M
+        True
+        sage: H = LightningAttention(d=2, t=2, a=1, heads=2, causal=True)
+        sage: from_json(to_json(H)) is H
+        True
+
+    A report is written with its ``to_dict``::
+
+        sage: import json
+        sage: json.loads(to_json(M.dimension_report(seed=0)))['format']
+        'sage_attention.report'
+
+    TESTS::
+
+        sage: to_json('x')
+        Traceback (most recent call last):
+        ...
+        TypeError: cannot export 'x' (of type str): give an ideal, a list of polynomials, an invariant family, a vanishing-ideal result, a model or a report
     """
-    from sage_attention.variety.certificates import Certificate
-    if isinstance(obj, Certificate):
-        return json.dumps(obj.to_dict(), indent=indent)
+    from sage_attention.models import AttentionNetwork
+    if isinstance(obj, AttentionNetwork):
+        return json.dumps(_model_dict(obj), indent=indent)
+    if hasattr(obj, "to_dict") and not hasattr(obj, "ideal") and not hasattr(obj, "gens"):
+        # a report (dimension, certificate, generation report, ...)
+        data = {"format": "sage_attention.report", "kind": type(obj).__name__,
+                "model": None if model is None else str(model), "data": obj.to_dict()}
+        return json.dumps(data, indent=indent, default=_jsonable)
     R, polys, labels, what = _polys(obj)
     F = R.base_ring()
     base = "QQ" if F is QQ else f"GF({F.characteristic()})"
@@ -235,7 +358,7 @@ def from_json(text):
     Read what :func:`to_json` wrote.
 
     OUTPUT: a triple ``(ring, polynomials, data)``; ``data`` is the whole
-    dictionary
+    dictionary. For an exported model: the model.
 
     EXAMPLES::
 
@@ -252,7 +375,16 @@ def from_json(text):
         ...
         ValueError: not a sage_attention polynomial export (format 'other')
     """
-    data = json.loads(text) if isinstance(text, str) else dict(text)
+    try:
+        data = json.loads(text) if isinstance(text, (str, bytes)) else dict(text)
+    except ValueError as exc:
+        raise ValueError(f"text is not JSON: {exc}") from None
+    except TypeError:
+        raise TypeError(f"text (={text!r}) must be a JSON string or a dictionary") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"not a sage_attention export (a JSON {type(data).__name__})")
+    if data.get("format") == "sage_attention.model":
+        return _model_from_dict(data)
     if data.get("format") != "sage_attention.polynomials":
         raise ValueError(f"not a sage_attention polynomial export (format {data.get('format')!r})")
     base = data["base_ring"]

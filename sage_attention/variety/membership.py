@@ -65,17 +65,72 @@ def _free_images(model, ring):
 
 
 def _ring_of(model, f):
+    r"""
+    Return ``('coordinates' or 'essential', f)``: ``f`` as an element of the
+    coordinate ring or of the essential ring of ``model``.
+
+    A polynomial of another ring is accepted only when its variables are
+    named like coordinates of the model (it is then converted by variable
+    names, never by position); a number is a constant polynomial.
+
+    TESTS::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.variety.membership import _ring_of
+        sage: M = LightningAttention(d=1, t=2, a=1)
+        sage: _ring_of(M, 0)
+        ('coordinates', 0)
+        sage: z = PolynomialRing(QQ, 'z', 4).gens()
+        sage: _ring_of(M, z[0] - z[1])
+        Traceback (most recent call last):
+        ...
+        TypeError: f (=z0 - z1) must be a polynomial in the coordinate ring or the essential ring of the model; its variables z0, z1 are not coordinates of LightningAttention(d=1, d'=1, t=2, a=1) over Rational Field
+        sage: S = PolynomialRing(QQ, ['Y11_x11x11x11', 'foo'])
+        sage: _ring_of(M, S.gen(0))
+        ('coordinates', Y11_x11x11x11)
+    """
+    from sage.rings.polynomial.multi_polynomial import MPolynomial
+    from sage.rings.polynomial.polynomial_element import Polynomial
     C = model.coordinate_ring()
-    if model.tokens >= 2 and model.nlayers() == 1 and f.parent() is model.essential_ring():
-        return "essential"
-    if f.parent() is C:
-        return "coordinates"
+    E = model.essential_ring()
+    wrong = (f"f (={f!r}) must be a polynomial in the coordinate ring or the essential ring "
+             "of the model")
+    if isinstance(f, (MPolynomial, Polynomial)):
+        parent = f.parent()
+        if model.tokens >= 2 and model.nlayers() == 1 and parent is E:
+            return "essential", f
+        if parent is C:
+            return "coordinates", f
+        # another polynomial ring: convert by variable names, never by position
+        gens = [str(x) for x in parent.gens()]
+        terms = f.dict()
+        used = sorted({gens[i] for m in terms for i, e in enumerate(
+            m if isinstance(m, tuple) or hasattr(m, "__iter__") else [m]) if e}, key=gens.index)
+        names = set(C.variable_names())
+        foreign = [x for x in used if x not in names]
+        if foreign:
+            raise TypeError(f"f (={f}) must be a polynomial in the coordinate ring or the essential "
+                            f"ring of the model; its variables {', '.join(foreign[:5])}"
+                            f"{', ...' if len(foreign) > 5 else ''} are not coordinates of {model}")
+        Cg = {x: C(x) for x in used}
+        try:
+            g = C.zero()
+            for m, c in terms.items():
+                m = m if hasattr(m, "__iter__") else [m]
+                g += C(C.base_ring()(c)) * C.prod(Cg[gens[i]] ** int(e) for i, e in enumerate(m) if e)
+        except (TypeError, ValueError, ArithmeticError):
+            raise TypeError(f"f (={f}) has coefficients outside {C.base_ring()}, the field of "
+                            "the model") from None
+        return "coordinates", g
+    from numbers import Number
+    from sage.structure.element import Element
+    if isinstance(f, bool) or not isinstance(f, (Number, Element)):
+        raise TypeError(wrong)
+    # a number: a constant polynomial
     try:
-        C(f)
-    except (TypeError, ValueError):
-        raise TypeError(f"f (={f}) must be in the coordinate ring or the essential ring "
-                        "of the model") from None
-    return "coordinates"
+        return "coordinates", C(C.base_ring()(f))
+    except (TypeError, ValueError, ArithmeticError):
+        raise TypeError(wrong) from None
 
 
 @cached_function
@@ -142,13 +197,23 @@ def vanishes_on_model(model, f, proof=True, seed=0, points=1):
         sage: vanishes_on_model(M, QQ['z'].gen())
         Traceback (most recent call last):
         ...
-        TypeError: f (=z) must be in the coordinate ring or the essential ring of the model
+        TypeError: f (=z) must be a polynomial in the coordinate ring or the essential ring of the model; its variables z are not coordinates of LightningAttention(d=2, out=1, t=2, a=1, weight_space='AV') over Rational Field
+
+    The zero polynomial (or the number `0`) vanishes everywhere; a nonzero
+    constant vanishes nowhere::
+
+        sage: vanishes_on_model(M, 0), vanishes_on_model(M, 1)
+        (True, False)
     """
+    from sage_attention.ideals._checks import lightning_model, integer, positive_integer
+    lightning_model(model)
     if not model.is_lightning() or model.nlayers() != 1:
         raise ValueError(f"vanishes_on_model needs one lightning layer; model (={model}) is not")
-    ring = _ring_of(model, f)
-    if ring == "coordinates":
-        f = model.coordinate_ring()(f)
+    seed = integer(seed, "seed")
+    points = integer(points, "points")
+    if points < 0:
+        raise ValueError(f"points (={points}) must be a nonnegative integer")
+    ring, f = _ring_of(model, f)
     if f == 0:
         return True
     for k in range(points):
@@ -274,6 +339,9 @@ def check_family(model, family, proof=True, seed=0):
         items = [(inv.polynomial, inv.label) for inv in family]
         name = family.name
     else:
+        if isinstance(family, (str, bytes)) or not hasattr(family, "__iter__"):
+            raise TypeError(f"family (={family!r}) must be an InvariantFamily or a list of "
+                            "polynomials")
         items = [(f, InvariantLabel("polynomials", None, None, None, (k,)))
                  for k, f in enumerate(family)]
         name = "polynomials"

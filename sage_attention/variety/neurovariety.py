@@ -34,6 +34,13 @@ Membership is exact (composition with the parametrization)::
     sage: C = X.ambient()
     sage: X.contains(X.vanishing_ideal().gens()[-1]), X.contains(C.gen(0))
     (True, False)
+
+.. IMPORTANT::
+
+    Test membership with ``X.contains(f)`` (composition with the
+    parametrization, no Gröbner basis: milliseconds), not with
+    ``f in X.vanishing_ideal()`` (Sage's generic membership computes a
+    Gröbner basis of the whole ideal first, which can take minutes).
 """
 # sage.doctest: needs sage.libs.singular
 import logging
@@ -52,11 +59,68 @@ ELIMINATION_DEFAULT_LIMIT = 18
 DEFAULT_INTERPOLATION_DEGREE = 4
 
 
-def minimal_generators_count(I):
+#: ``minimal_generators_count`` refuses (without ``force=True``) a Singular
+#: ``minbase`` in more variables than this, after the linear generators
+#: are removed.
+MINBASE_VARIABLE_LIMIT = 60
+
+
+def _remove_linear(I):
+    r"""
+    Return ``(number of independent linear forms in I, the other generators
+    as polynomials in the remaining variables)``.
+
+    The linear forms are solved for their pivot variables, which are
+    substituted in the other generators; the result lives in a polynomial
+    ring of the remaining variables (which keep their names).
+    """
+    from sage.all__sagemath_singular import matrix, PolynomialRing
+    R = I.ring()
+    gens = [g for g in I.gens() if g]
+    lin = [g for g in gens if g.degree() == 1 and g.is_homogeneous()]
+    rest = [g for g in gens if not (g.degree() == 1 and g.is_homogeneous())]
+    if not lin:
+        return 0, R, rest
+    n = R.ngens()
+    A = matrix(R.base_ring(), [[g.monomial_coefficient(x) for x in R.gens()] for g in lin])
+    A = A.echelon_form()
+    piv = A.pivots()
+    A = A[:len(piv)]
+    keep = [j for j in range(n) if j not in piv]
+    if not keep:
+        return len(piv), None, []
+    S = PolynomialRing(R.base_ring(), [str(R.gen(j)) for j in keep],
+                       order=R.term_order())
+    images = [None] * n
+    for j, x in zip(keep, S.gens()):
+        images[j] = x
+    for i, pj in enumerate(piv):
+        # x_pj = - sum over the free columns of A[i, j] x_j
+        images[pj] = -sum((A[i, j] * images[j] for j in keep if A[i, j]), S.zero())
+    phi = R.hom(images, S)
+    return len(piv), S, [phi(g) for g in rest]
+
+
+def minimal_generators_count(I, force=False):
     r"""
     Return ``{degree: number}`` for a minimal generating set of a homogeneous ideal.
 
-    Uses Singular's ``minbase``.
+    The linear generators are removed first: they are solved for some of
+    the variables, which are substituted in the other generators (for a
+    homogeneous ideal `I` and a linear form `\ell \in I`, the minimal
+    generators of `I` in degree at least `2` correspond to those of the
+    image of `I` in `R/(\ell)`, again a polynomial ring). The other
+    generators are then counted degree by degree in the remaining
+    variables: those of degree `k` modulo a Gröbner basis of the
+    lower-degree ones truncated at degree `k` (exact linear algebra over the
+    base field); an inhomogeneous ideal goes to Singular's ``minbase``.
+    The steps are logged at level ``INFO``.
+
+    INPUT:
+
+    - ``I`` -- a homogeneous ideal of a multivariate polynomial ring
+    - ``force`` -- boolean (default: ``False``); run ``minbase`` even in
+      more than :data:`MINBASE_VARIABLE_LIMIT` variables
 
     EXAMPLES::
 
@@ -64,16 +128,59 @@ def minimal_generators_count(I):
         sage: R.<x,y> = QQ[]
         sage: minimal_generators_count(R.ideal([x^2, x^3, x*y, x^2*y]))
         {2: 2}
+
+    Linear generators count in degree `1` (independent ones only), and a
+    generator that is a multiple of them is not minimal::
+
+        sage: R.<x,y,z> = QQ[]
+        sage: minimal_generators_count(R.ideal([x - y, 2*x - 2*y, x^2 - y*z, y^2 - y*z, z^3]))
+        {1: 1, 2: 1, 3: 1}
+
+    TESTS::
+
+        sage: R = PolynomialRing(QQ, 'x', 70)
+        sage: minimal_generators_count(R.ideal([R.gen(0)^2]))
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: a minimal basis (Singular minbase) in 70 variables is beyond this machine (limit 60); pass force=True to run it anyway
+        sage: minimal_generators_count(R.ideal([R.gen(0)^2]), force=True)
+        {2: 1}
     """
     from sage.libs.singular.function import singular_function
+    from sage_attention.errors import ComputationTooLarge
+    import time
+    if not (hasattr(I, "gens") and hasattr(I, "ring") and hasattr(I.ring(), "ngens")):
+        raise TypeError(f"I (={I!r}) must be an ideal of a multivariate polynomial ring")
     gens = [g for g in I.gens() if g]
     if not gens:
         return {}
-    minbase = singular_function("minbase")
-    counts = {}
-    for g in minbase(I.ring().ideal(gens)):
-        if g:
-            counts[int(g.degree())] = counts.get(int(g.degree()), 0) + 1
+    nlin, S, rest = _remove_linear(I)
+    counts = {1: nlin} if nlin else {}
+    rest = [g for g in rest if g]
+    if not rest:
+        return counts
+    if S.ngens() > MINBASE_VARIABLE_LIMIT and not force:
+        raise ComputationTooLarge(f"a minimal basis (Singular minbase) in {S.ngens()} variables is "
+                                  f"beyond this machine (limit {MINBASE_VARIABLE_LIMIT}); pass "
+                                  "force=True to run it anyway", S.ngens())
+    t0 = time.time()
+    if all(g.is_homogeneous() for g in rest):
+        # degree by degree: the generators of degree k modulo a Groebner
+        # basis of the lower-degree ones truncated at k (exact), much
+        # faster than minbase, which computes a whole standard basis
+        from sage_attention.variety.generation import _generator_counts
+        logger.info("minimal generators: %d homogeneous generators in %d variables (%d linear "
+                    "generators removed), degree by degree", len(rest), S.ngens(), nlin)
+        for k, c in _generator_counts(S, rest, max(g.degree() for g in rest)).items():
+            counts[k] = counts.get(k, 0) + c
+    else:
+        logger.info("minimal generators: Singular minbase of %d generators in %d variables "
+                    "(%d linear generators removed)", len(rest), S.ngens(), nlin)
+        minbase = singular_function("minbase")
+        for g in minbase(S.ideal(rest)):
+            if g:
+                counts[int(g.degree())] = counts.get(int(g.degree()), 0) + 1
+    logger.info("minimal generators: %.2f s", time.time() - t0)
     return dict(sorted(counts.items()))
 
 
@@ -209,7 +316,10 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: X.vanishing_ideal_report().weights
             'A = u*w^T'
         """
-        algorithm = self._choose(algorithm)
+        if degree is not None:
+            from sage_attention.ideals._checks import positive_integer
+            degree = positive_integer(degree, "degree")
+        algorithm = self._choose(algorithm, degree)
         if algorithm == "interpolation" and degree is None:
             degree = DEFAULT_INTERPOLATION_DEGREE
         key = (algorithm, degree if algorithm == "interpolation" else None)
@@ -227,7 +337,10 @@ class Neurovariety(UniqueRepresentation, SageObject):
         self._results[key] = res
         return res
 
-    def _choose(self, algorithm):
+    def _choose(self, algorithm, degree=None):
+        if algorithm is None and degree is not None:
+            # a degree bound asks for interpolation up to that degree
+            return "interpolation"
         if algorithm is None:
             n = len(self._model.essential_coordinates())
             return "elimination" if n <= ELIMINATION_DEFAULT_LIMIT else "interpolation"
@@ -248,7 +361,8 @@ class Neurovariety(UniqueRepresentation, SageObject):
           :mod:`sage_attention.ideals.implicitization`: complete through
           ``degree``, and proved complete when the result says so), or
           ``None``: elimination up to 18 essential coordinates, else
-          interpolation
+          interpolation; when ``degree`` is given, ``None`` means
+          interpolation up to ``degree`` (the bound is respected)
         - ``degree`` -- (default: `4`) the degree bound of interpolation
         - ``force`` -- boolean (default: ``False``); run elimination even
           when the size guard refuses
@@ -374,7 +488,19 @@ class Neurovariety(UniqueRepresentation, SageObject):
         Return whether the polynomial ``f`` vanishes on the neurovariety (exact).
 
         Delegates to :func:`~sage_attention.variety.membership.vanishes_on_model`
-        (composition with the parametrization, no Gröbner basis).
+        (composition with the parametrization, no Gröbner basis). This is the
+        fast way to test membership in the vanishing ideal: ``f in
+        X.vanishing_ideal()`` computes a Gröbner basis of the whole ideal
+        first (minutes where this takes milliseconds).
+
+        INPUT:
+
+        - ``f`` -- a polynomial of :meth:`ambient`, of the essential ring,
+          or of any polynomial ring whose variables are named like
+          coordinates of the model (converted by name, never by position);
+          or a number (a constant)
+
+        OUTPUT: boolean
 
         EXAMPLES::
 
@@ -384,6 +510,19 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: X = Neurovariety(M)
             sage: all(X.contains(f) for f in M.linear_relations())
             True
+            sage: X.contains(0), X.contains(1)
+            (True, False)
+
+        TESTS::
+
+            sage: X.contains(PolynomialRing(QQ, 'z', 6).gen(0))
+            Traceback (most recent call last):
+            ...
+            TypeError: f (=z0) must be a polynomial in the coordinate ring or the essential ring of the model; its variables z0 are not coordinates of LightningAttention(d=1, d'=1, t=2, a=1) over Rational Field
+            sage: X.contains('x')
+            Traceback (most recent call last):
+            ...
+            TypeError: f (='x') must be a polynomial in the coordinate ring or the essential ring of the model
         """
         from sage_attention.variety.membership import vanishes_on_model
         return vanishes_on_model(self._model, f)

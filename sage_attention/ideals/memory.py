@@ -1,0 +1,137 @@
+r"""
+The memory guard of the linear-algebra engines
+
+Before the implicitization engine (:mod:`sage_attention.ideals.implicitization`)
+or the generation report builds a monomial table or a matrix, it estimates
+the bytes that table needs (what the algorithm really builds: the numpy
+arrays and their temporary copies) and compares the estimate with
+:func:`memory_limit`. Beyond the limit :class:`~sage_attention.errors.ComputationTooLarge`
+is raised *before* anything is allocated; the message names the estimate,
+the limit and ``force=True``.
+
+The limit is an eighth of the physical memory (at most `4` GiB), and at most
+half of what an address-space limit (``RLIMIT_AS``, e.g. ``ulimit -v``)
+leaves to this process; the environment variable
+``SAGE_ATTENTION_MEMORY_LIMIT`` (bytes, or with a suffix ``K``, ``M``,
+``G``) overrides it.
+
+EXAMPLES::
+
+    sage: from sage_attention.ideals.memory import check_memory, memory_limit, format_bytes
+    sage: memory_limit() > 10**8
+    True
+    sage: check_memory(10**6, "a small table")
+    sage: check_memory(10**15, "the evaluation matrix (10^7 x 10^7)")
+    Traceback (most recent call last):
+    ...
+    ComputationTooLarge: the evaluation matrix (10^7 x 10^7) needs about 931322.6 GiB of memory (limit ... GiB on this machine); pass force=True to run it anyway
+    sage: check_memory(10**15, "the evaluation matrix", force=True)
+    sage: format_bytes(3 * 2**30)
+    '3.0 GiB'
+"""
+import os
+
+from sage_attention.errors import ComputationTooLarge
+
+#: Upper bound of the default limit, in bytes.
+DEFAULT_CAP = 4 * 2 ** 30
+
+
+def format_bytes(n):
+    r"""
+    Return ``n`` bytes in MiB or GiB, rounded.
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.memory import format_bytes
+        sage: format_bytes(5 * 2**20), format_bytes(2**31), format_bytes(3000)
+        ('5.0 MiB', '2.0 GiB', '2.9 KiB')
+    """
+    n = float(n)
+    if n >= 2 ** 30:
+        return f"{n / 2 ** 30:.1f} GiB"
+    if n >= 2 ** 20:
+        return f"{n / 2 ** 20:.1f} MiB"
+    return f"{n / 2 ** 10:.1f} KiB"
+
+
+def _parse(text):
+    import re
+    m = re.fullmatch(r"\s*([0-9.]+)\s*([KMGT]?)(I?B)?\s*", text.upper())
+    if not m:
+        raise ValueError(text)
+    return int(float(m.group(1)) * 2 ** (10 * " KMGT".index(m.group(2) or " ")))
+
+
+def memory_limit():
+    r"""
+    Return the number of bytes one table or matrix may take.
+
+    EXAMPLES::
+
+        sage: import os
+        sage: from sage_attention.ideals.memory import memory_limit
+        sage: os.environ["SAGE_ATTENTION_MEMORY_LIMIT"] = "512M"
+        sage: memory_limit()
+        536870912
+        sage: del os.environ["SAGE_ATTENTION_MEMORY_LIMIT"]
+    """
+    env = os.environ.get("SAGE_ATTENTION_MEMORY_LIMIT")
+    if env:
+        try:
+            return _parse(env)
+        except ValueError:
+            pass
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        total = 8 * 2 ** 30
+    limit = min(total // 8, DEFAULT_CAP)
+    try:
+        import resource
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        if soft != resource.RLIM_INFINITY and soft > 0:
+            used = 0
+            try:
+                with open("/proc/self/statm") as fh:
+                    used = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+            except (OSError, ValueError, IndexError):
+                pass
+            limit = min(limit, max(soft - used, 0) // 2)
+    except ImportError:
+        pass
+    return limit
+
+
+def check_memory(nbytes, what, force=False, hint=""):
+    r"""
+    Refuse to build ``what`` when its estimate ``nbytes`` is beyond :func:`memory_limit`.
+
+    INPUT:
+
+    - ``nbytes`` -- integer; the estimated peak memory of the table
+    - ``what`` -- string; what would be built (named in the message)
+    - ``force`` -- boolean (default: ``False``); build it anyway
+    - ``hint`` -- string (default: empty); a cheaper alternative
+
+    OUTPUT: ``None``, or :class:`~sage_attention.errors.ComputationTooLarge`
+    (with ``estimate`` the number of bytes)
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.memory import check_memory
+        sage: check_memory(2**50, "the table", hint="lower the degree")
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the table needs about 1048576.0 GiB of memory (limit ...); lower the degree; pass force=True to run it anyway
+    """
+    if force:
+        return
+    limit = memory_limit()
+    if nbytes > limit:
+        msg = (f"{what} needs about {format_bytes(nbytes)} of memory (limit {format_bytes(limit)} "
+               "on this machine)")
+        if hint:
+            msg += f"; {hint}"
+        msg += "; pass force=True to run it anyway"
+        raise ComputationTooLarge(msg, nbytes)

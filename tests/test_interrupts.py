@@ -1,0 +1,89 @@
+"""Hangs and Ctrl-C: the default proof has a time limit, Ctrl-C keeps the finished degrees,
+a degree bound is respected, minimal generators are counted without minbase on the whole ideal."""
+import time
+
+import pytest
+
+from sage.all__sagemath_singular import QQ, matrix
+from sage_attention import LightningAttention
+from sage_attention.ideals import implicitization as impl
+from sage_attention.ideals.implicitization import implicitize
+
+
+def test_default_proof_has_a_size_check():
+    # used to run for minutes in Singular's primality test (35 quartics)
+    M = LightningAttention(d=3, t=1, a=1)
+    t0 = time.time()
+    R = implicitize(M, 4, seed=0)
+    assert time.time() - t0 < 20
+    assert R.complete_through_degree == 4 and not R.proved_complete and not R.interrupted
+    assert "not tested" in R.proof and "prove=True" in R.proof
+    assert {k: len(v) for k, v in R.generators_by_degree.items()} == {4: 35}
+    phi = M.essential_parametrization()
+    assert all(phi(g) == 0 for g in R.essential_generators)
+    # small ideals are still proved by default
+    assert implicitize(LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)]), 3, seed=0).proved_complete
+
+
+_CTRL_C = """
+from cysignals.alarm import alarm, cancel_alarm
+from sage_attention import LightningAttention
+from sage_attention.ideals import implicitization as impl
+real = impl._prove
+def prove_then_ctrl_c(*args, **kwargs):
+    alarm(1)      # an AlarmInterrupt is a KeyboardInterrupt, like Ctrl-C
+    return real(*args, **kwargs)
+impl._prove = prove_then_ctrl_c
+try:
+    R = impl.implicitize(LightningAttention(d=3, t=1, a=1), 4, seed=0, prove=True)
+finally:
+    cancel_alarm()
+print(R.interrupted, R.complete_through_degree, R.proved_complete,
+      {k: len(v) for k, v in R.generators_by_degree.items()})
+"""
+
+
+def test_ctrl_c_in_the_proof_keeps_the_finished_degrees():
+    # in a child process: an interrupt inside Singular leaves its interpreter unusable
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.pathsep + env.get("PYTHONPATH", "")
+    r = subprocess.run([sys.executable, "-c", _CTRL_C], capture_output=True, text=True, timeout=300, env=env)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "True 4 False {4: 35}"
+
+
+def test_a_degree_bound_is_respected():
+    from sage_attention.variety.neurovariety import Neurovariety
+    from sage_attention.ideals.implicitization import ImplicitizationResult
+    X = Neurovariety(LightningAttention(d=3, t=1, a=2))       # 10 essential coordinates
+    t0 = time.time()
+    res = X.vanishing_ideal_result(degree=2)
+    assert time.time() - t0 < 10
+    assert isinstance(res, ImplicitizationResult) and res.degree == 2
+    assert res.complete_through_degree == 2
+
+
+def test_minimal_generators_without_minbase_on_the_whole_ideal():
+    from sage_attention.variety.neurovariety import minimal_generators_count
+    M = LightningAttention(d=3, t=2, a=1, out=2)
+    res = implicitize(M, 2, seed=0)
+    t0 = time.time()
+    counts = minimal_generators_count(res.ideal)
+    assert time.time() - t0 < 10
+    # independent: the linear forms and the quadrics (all of one degree, so
+    # every independent one is minimal) by the rank of their coefficients
+    C = M.coordinate_ring()
+    gens = [g for g in res.ideal.gens() if g]
+    lin = [g for g in gens if g.degree() == 1]
+    quad = [g for g in gens if g.degree() == 2]
+    rank_lin = matrix(QQ, [[g.monomial_coefficient(x) for x in C.gens()] for g in lin]).rank()
+    # quadrics modulo the linear forms: in the essential ring
+    E = M.essential_ring()
+    to_e = M.to_essential()
+    q = [to_e(g) for g in quad]
+    mons = sorted({m for f in q for m in f.monomials()})
+    rank_q = matrix(QQ, [[f.monomial_coefficient(m) for m in mons] for f in q]).rank()
+    assert counts == {1: rank_lin, 2: rank_q}
