@@ -488,7 +488,7 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=10):
     P = _is_prime_modp(J, timeout)
     data.timings["primality"] = time.time() - t1
     if P is None:
-        return False, (f"the ideal found has dimension {dim}, degree {deg} modulo {p}, as the variety, but "
+        return False, (f"the ideal found has dimension {dim} (that of the variety) and degree {deg} modulo {p}, but "
                        f"the primality test modulo {p} did not finish in {timeout} s: not proved"), data
     if P[1]:
         data = HilbertData(numerator=num, dimension=dim, degree=deg, betti=None, primes=(int(p),), agree=True,
