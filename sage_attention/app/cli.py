@@ -257,7 +257,7 @@ def run_vanishing_ideal(model, computation, options):
         algorithm = "interpolation"
     res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree,
                                    force=bool(options.get("force", False)))
-    gens = [g for g in res.ideal.gens() if g]
+    gens = X.minimal_generators(algorithm=algorithm, degree=degree)
     if hasattr(res, "complete_through_degree"):
         data = res.to_dict()
         by_degree = dict(sorted(minimal_generators_count(res.ideal).items()))

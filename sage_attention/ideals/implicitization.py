@@ -41,8 +41,16 @@ the coordinate ring with `g(I) = I`, so it maps `I_\delta` onto
 again). Minimality is certified modulo `p`: the new generators are independent modulo
 the lower-degree part over `\GF{p}`, so they are a minimal set unless `p`
 divides a minor of the multiples' matrix (then the count is an upper bound).
-Completeness of the whole ideal is proved when the ideal found is prime and
-has the dimension of the variety (``proved_complete``).
+Completeness of the whole ideal (``proved_complete``) is proved when the
+reduction modulo a prime of the ideal found is prime and has the dimension of
+the variety (a lower bound from the Jacobian rank): then the ideal found is
+prime over `\QQ`, contained in the vanishing ideal and of the same
+dimension, so it is the vanishing ideal. The argument (a flat family over
+`\ZZ_{(p)}`) is in :mod:`sage_attention.ideals.hilbert`. The primality test
+modulo `p` runs under a time limit (``prove``); when it does not finish, or
+the reduction is not prime, the result says "not proved" and why. Equal
+dimension and degree alone would not prove it (an embedded or
+lower-dimensional component changes neither).
 
 EXAMPLES:
 
@@ -87,6 +95,12 @@ from sage_attention.ideals import linalg_modp as _la
 from sage_attention.randomness import derived_seed, resolve_seed
 
 logger = logging.getLogger("sage_attention")
+
+#: ``prove=None`` tries the whole-ideal proof only when the generators have at most this many terms in all.
+PROOF_TERMS_LIMIT = 20000
+#: Seconds given by default (``prove=None``) to the primality test modulo `p`, and with ``prove=True``.
+PROOF_TIMEOUT = 5
+PROOF_TIMEOUT_FORCED = 600
 
 
 # ---------------------------------------------------------------------------
@@ -1025,12 +1039,12 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       standard error (pieces done / total, current degree); progress is also
       logged at level ``DEBUG`` to ``logging.getLogger("sage_attention")``
     - ``prove`` -- (default: ``None``) whether to try to prove that the
-      whole ideal is found (the found ideal is prime and has the dimension
-      of the variety); ``None`` tries it when there are at most `12`
-      essential coordinates and at most `20` generators, of degree at most
-      `4` (Singular's primality test can take minutes beyond that, e.g. on
-      the `35` quartics of ``LightningAttention(d=3, t=1, a=1)``); ``True``
-      tries it in any case
+      whole ideal is found (its reduction modulo `32003` is prime and has
+      the dimension of the variety, see :mod:`sage_attention.ideals.hilbert`):
+      ``None`` tries it for at most ``PROOF_TIMEOUT`` (`5`) seconds when the
+      generators have at most ``PROOF_TERMS_LIMIT`` terms in all, ``True``
+      for at most ``PROOF_TIMEOUT_FORCED`` (`600`) seconds, a number for at
+      most that many seconds, ``False`` not at all
     - ``max_attempts`` -- integer (default: `4`); attempts per piece (each
       with new random points)
     - ``symmetry`` -- boolean (default: ``True``); solve one graded piece
@@ -1282,17 +1296,15 @@ def _qkv_twin(model):
     return twin
 
 
-#: The default (``prove=None``) completeness proof is tried only for at most
-#: this many essential coordinates, generators, and generator degree.
-PROVE_DEFAULT_LIMITS = (12, 20, 4)
-
-
 def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None, progress=False):
     r"""
     Return ``(proved_complete, sentence)``.
 
-    With ``prove=None`` the proof is tried only for small ideals
-    (:data:`PROVE_DEFAULT_LIMITS`); ``prove=True`` always tries it (Ctrl-C
+    With ``prove=None`` the modular proof of :mod:`sage_attention.ideals.hilbert`
+    is tried for at most :data:`PROOF_TIMEOUT` seconds when the generators have
+    at most :data:`PROOF_TERMS_LIMIT` terms; ``prove=True`` for at most
+    :data:`PROOF_TIMEOUT_FORCED` seconds; a number for that many seconds. The
+    test runs in a forked process that is killed at the limit (Ctrl-C
     interrupts it: the caller keeps the finished degrees).
     """
     what = (f"every minimal generator of degree at most {complete} is found and verified "
@@ -1302,32 +1314,30 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
                  f"({', '.join(sym.names)}), the others by symmetry")
     if interrupted:
         return False, what + "; the run was interrupted."
+    nterms = sum(len(g.monomials()) for g in gens)
     if prove is None:
-        nmax, gmax, dmax = PROVE_DEFAULT_LIMITS
-        prove = E.ngens() <= nmax and len(gens) <= gmax and all(g.degree() <= dmax for g in gens)
-        if not prove:
-            return False, what + ("; completeness of the whole ideal was not tested (the primality "
-                                  f"test is tried by default only for at most {nmax} coordinates and "
-                                  f"{gmax} generators of degree at most {dmax}: pass prove=True to "
-                                  "force it).")
-    if not prove:
+        if nterms > PROOF_TERMS_LIMIT:
+            return False, what + (f"; completeness of the whole ideal was not tested (the generators have "
+                                  f"{nterms} terms, more than {PROOF_TERMS_LIMIT}: pass prove=True to "
+                                  "try the modular primality test anyway).")
+    elif prove is False:
         return False, what + "; completeness of the whole ideal was not tested (prove=False)."
-    logger.info("proving completeness: dimension and primality of the ideal of %d generators in %d "
-                "coordinates (Singular)", len(gens), E.ngens())
-    if progress:
-        sys.stderr.write("proving completeness (Singular's dimension and primality test)...\n")
-        sys.stderr.flush()
-    J = E.ideal(list(gens)) if gens else E.ideal([E.zero()])
+    from sage_attention.ideals.hilbert import completeness_certificate
     lower = model.dimension(seed=seed)
-    dimJ = J.dimension()
-    if dimJ != lower:
-        return False, what + (f"; the ideal found has dimension {dimJ}, the variety {lower}: "
-                              "generators of higher degree are missing.")
-    if gens and not J.is_prime():
-        return False, what + "; the ideal found has the right dimension but is not prime."
-    return True, what + (f"; the ideal found is prime of dimension {dimJ}, the dimension of the "
-                         "variety (Jacobian rank at a point, a lower bound), so it is the whole "
-                         "vanishing ideal.")
+    if prove is True:
+        timeout = PROOF_TIMEOUT_FORCED
+    elif prove is None:
+        timeout = PROOF_TIMEOUT
+    else:
+        timeout = float(prove)
+    logger.info("proving completeness: the ideal of %d generators in %d coordinates "
+                "modulo a prime, for at most %s s", len(gens), E.ngens(), timeout)
+    if progress:
+        sys.stderr.write(f"proving completeness (modular primality test, at most {timeout} s)...\n")
+        sys.stderr.flush()
+    proved, reason, _ = completeness_certificate(gens, E, lower, timeout=timeout)
+    return proved, what + "; " + reason + (" (dimension of the variety: Jacobian rank at a point, a lower "
+                                           "bound; see sage_attention.ideals.hilbert)." if proved else ".")
 
 
 def __getattr__(name):

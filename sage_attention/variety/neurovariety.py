@@ -433,13 +433,154 @@ class Neurovariety(UniqueRepresentation, SageObject):
             counts[1] = counts.get(1, 0) + nlin
         return dict(sorted(counts.items()))
 
+    def minimal_generators(self, algorithm=None, degree=None, groebner=False):
+        r"""
+        Return a minimal generating set of the vanishing ideal, as polynomials of :meth:`ambient`.
+
+        The linear relations come first, then the nonlinear generators by
+        increasing degree, in the coefficient coordinates (``Y11_x11x12x12``
+        is the coefficient of `x_{11} x_{12}^2` in `Y_{11}`). They are the
+        implicitization engine's generators: sparse, with small
+        coefficients, each verified by exact composition. When the ideal
+        was computed by elimination, the engine is run up to the largest
+        degree of a minimal generator and its counts are checked against
+        Singular's ``minbase`` of the Gröbner basis (the engine is complete
+        through that degree, so its generators generate the ideal); if they
+        disagree, ``minbase`` is returned.
+
+        INPUT:
+
+        - ``algorithm``, ``degree`` -- as for :meth:`vanishing_ideal`
+        - ``groebner`` -- boolean (default: ``False``); return the generators
+          of :meth:`vanishing_ideal` instead (for elimination a Gröbner basis)
+
+        OUTPUT: a list of polynomials of :meth:`ambient`
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.neurovariety import Neurovariety
+            sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
+            sage: X = Neurovariety(M)
+            sage: G = X.minimal_generators(); [g.degree() for g in G]
+            [1, 1, 1, 1, 2, 2, 2]
+            sage: G[-1]
+            -Y11_x12x12x21*Y11_x11x12x22 + Y11_x11x12x12*Y11_x12x21x22
+
+        They generate the vanishing ideal (compared with Singular's elimination)::
+
+            sage: X.ambient().ideal(G) == M.parametrization().kernel()
+            True
+            sage: len(X.minimal_generators(groebner=True)) >= len(G)
+            True
+        """
+        res = self.vanishing_ideal_result(algorithm, degree)
+        if groebner:
+            return [g for g in res.ideal.gens() if g]
+        C = self.ambient()
+        E = self._model.essential_ring()
+        toC = E.hom([C(x) for x in self._model.essential_coordinates()], C)
+        lin = [C(f) for f in self._model.linear_relations()]
+        if hasattr(res, "essential_generators") and hasattr(res, "complete_through_degree"):
+            gens = list(res.essential_generators)
+        else:
+            gens = self._engine_generators()
+        gens = sorted(gens, key=lambda g: g.degree())
+        return lin + [toC(g) for g in gens]
+
+    @cached_method
+    def _engine_generators(self):
+        r"""
+        Return minimal generators of :meth:`essential_ideal` (engine's generators, checked against ``minbase``).
+        """
+        from sage.libs.singular.function import singular_function
+        J = self.essential_ideal()
+        gens = [g for g in J.gens() if g]
+        if not gens:
+            return []
+        mb = [g for g in singular_function("minbase")(J.ring().ideal(gens)) if g]
+        counts = {}
+        for g in mb:
+            counts[int(g.degree())] = counts.get(int(g.degree()), 0) + 1
+        from sage_attention.ideals.implicitization import implicitize
+        res = implicitize(self._model, max(counts), seed=0, executor=False, prove=False)
+        mine = {k: len(v) for k, v in res.generators_by_degree.items()}
+        if mine == counts and res.complete_through_degree == max(counts):
+            return list(res.essential_generators)
+        logger.warning("minimal generators: the engine's counts %s differ from minbase %s; "
+                       "returning minbase", mine, counts)
+        return [g * g.denominator() / g.lc().numerator() if g.lc() else g for g in mb]
+
+    @cached_method
+    def hilbert_data(self, betti=False):
+        r"""
+        Return the Hilbert series, dimension, degree and graded Betti numbers of the coordinate ring.
+
+        They are those of the essential ring modulo the essential ideal (the
+        linear relations only remove variables). Computed modulo the primes
+        `32003` and `32009` (:func:`~sage_attention.ideals.hilbert.hilbert_data`)
+        from the minimal generators. The Hilbert series is exact
+        (``certified``) when the ideal was computed by elimination (it is
+        then read off the leading monomials of the Gröbner basis over `\QQ`)
+        or proved complete by the modular primality test; otherwise the
+        modular series bounds the rational one from above, coefficientwise,
+        and the agreement of two primes is evidence. The Betti numbers are
+        those modulo `32003`, checked modulo `32009`.
+
+        INPUT:
+
+        - ``betti`` -- boolean (default: ``False``); also compute the graded
+          Betti numbers (a minimal free resolution: slow beyond a dozen
+          coordinates)
+
+        OUTPUT: a :class:`~sage_attention.ideals.hilbert.HilbertData`
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.neurovariety import Neurovariety
+            sage: X = Neurovariety(LightningAttention(d=2, t=2, a=1, entries=[(1, 1)]))
+            sage: X.hilbert_data()
+            Hilbert data modulo 32003 and 32009 (they agree, equal to the data over QQ (proved)):
+            dimension 4, degree 3
+            sage: H = X.hilbert_data(betti=True); H.betti
+            [{0: 1}, {2: 3}, {3: 2}]
+        """
+        from sage_attention.ideals.hilbert import hilbert_data, HilbertData, _series_data
+        res = self.vanishing_ideal_result()
+        E = self._model.essential_ring()
+        gens = [E(g) for g in self._engine_or_minimal()]
+        H = hilbert_data(gens, E, betti=betti)
+        certified = bool(getattr(res, "proved_complete", False))
+        if not hasattr(res, "complete_through_degree"):
+            # elimination: the essential ideal is generated by a Groebner basis over QQ
+            gb = [g for g in res.essential_ideal.gens() if g]
+            from sage.all__sagemath_singular import GF
+            Ep = E.change_ring(GF(32003))
+            num, dim, deg = _series_data(Ep.ideal([Ep(g.lm()) for g in gb] if gb else [Ep.zero()]))
+            certified = (num, dim, deg) == (H.numerator, H.dimension, H.degree)
+            if not certified:
+                logger.warning("the modular Hilbert series of %s differs from the exact one; using the exact one",
+                               self._model)
+                return HilbertData(numerator=num, dimension=dim, degree=deg, betti=None, primes=(),
+                                   agree=True, certified=True)
+        return HilbertData(numerator=H.numerator, dimension=H.dimension, degree=H.degree, betti=H.betti,
+                           primes=H.primes, agree=H.agree, certified=certified, timings=H.timings)
+
+    def _engine_or_minimal(self):
+        res = self.vanishing_ideal_result()
+        if hasattr(res, "complete_through_degree"):
+            return list(res.essential_generators)
+        return self._engine_generators()
+
     def krull_dimension(self):
         r"""
         Return the Krull dimension of the coordinate ring of the affine cone.
 
         This is the dimension of the (affine) neurovariety, the one
         :meth:`dimension` computes by Jacobian rank; the projective variety
-        has dimension one less (:meth:`projective_dimension`).
+        has dimension one less (:meth:`projective_dimension`). It is read off
+        :meth:`hilbert_data`.
 
         EXAMPLES::
 
@@ -448,7 +589,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: Neurovariety(LightningAttention(d=2, t=1, a=1)).krull_dimension()
             4
         """
-        return int(self.essential_ideal().dimension())
+        return int(self.hilbert_data().dimension)
 
     def projective_dimension(self):
         r"""
@@ -467,8 +608,8 @@ class Neurovariety(UniqueRepresentation, SageObject):
         r"""
         Return the degree of the projective neurovariety (that of the affine cone).
 
-        Computed from the Hilbert series of the essential ideal (the linear
-        relations cut nothing).
+        Read off :meth:`hilbert_data` (computed modulo primes; exact when
+        ``hilbert_data().certified``).
 
         EXAMPLES::
 
@@ -477,11 +618,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: Neurovariety(LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])).degree()
             4
         """
-        I = self.essential_ideal()
-        hs = I.hilbert_series()
-        T = hs.parent().gen()
-        n = self.krull_dimension()
-        return int((hs * (1 - T) ** n).numerator()(1) / (hs * (1 - T) ** n).denominator()(1))
+        return int(self.hilbert_data().degree)
 
     def contains(self, f):
         r"""

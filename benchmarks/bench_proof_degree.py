@@ -1,0 +1,78 @@
+r"""
+Benchmark: degree and whole-ideal proof, modular (this package) against Sage/Singular over QQ.
+
+Run from the repository root::
+
+    python -m benchmarks.bench_proof_degree [--timeout SECONDS]
+
+For the one-entry slices ``d = 3``, ``t = 2``, ranks 1..3 it prints, in one
+run, the time of ``Neurovariety.degree()`` (modular Hilbert series) against
+Sage's Hilbert series of the same generators over QQ, and the time of the
+default whole-ideal proof (modular primality, 5 s limit) against Sage's
+``is_prime()`` over QQ, each reference in a subprocess with a time limit
+(a timeout makes the ratio a lower bound).
+"""
+import argparse
+import json
+import subprocess
+import sys
+import time
+
+REF = r"""
+import json, sys, time
+from sage.all__sagemath_singular import QQ
+from sage_attention import LightningAttention
+from sage_attention.ideals.implicitization import implicitize
+a, what = int(sys.argv[1]), sys.argv[2]
+M = LightningAttention(d=3, t=2, a=a, out=1, entries=[(1, 1)])
+R = implicitize(M, 4, seed=0, executor=False, prove=False)
+J = M.essential_ring().ideal(list(R.essential_generators))
+t0 = time.time()
+if what == "degree":
+    out = str(J.hilbert_series())
+else:
+    out = bool(J.is_prime())
+print(json.dumps({"seconds": time.time() - t0, "value": str(out)}))
+"""
+
+
+def ref(a, what, timeout):
+    try:
+        p = subprocess.run([sys.executable, "-c", REF, str(a), what], capture_output=True, text=True,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return timeout, "timeout"
+    if p.returncode:
+        return None, "failed"
+    return json.loads(p.stdout.strip().splitlines()[-1])["seconds"], "ok"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--timeout", type=float, default=120)
+    args = ap.parse_args(argv)
+    from sage.all__sagemath_singular import QQ  # noqa: F401
+    from sage_attention import LightningAttention
+    from sage_attention.variety.neurovariety import Neurovariety
+    from sage_attention.ideals.implicitization import implicitize
+    for a in (1, 2, 3):
+        M = LightningAttention(d=3, t=2, a=a, out=1, entries=[(1, 1)])
+        X = Neurovariety(M)
+        X.vanishing_ideal_result()
+        t0 = time.time()
+        deg = X.degree()
+        td = time.time() - t0
+        rd, sd = ref(a, "degree", args.timeout)
+        t0 = time.time()
+        R = implicitize(M, 4, seed=0, executor=False)
+        tp = R.timings["proof"]
+        rp, sp = ref(a, "prime", args.timeout)
+        ge = lambda s: ">" if s == "timeout" else ""
+        print(f"slice-d3-a{a}: degree {deg} in {td:.2f} s (target < 1 s: {'met' if td < 1 else 'NOT met'}); "
+              f"QQ Hilbert series {ge(sd)}{rd:.1f} s, ratio {ge(sd)}{rd / td:.2f}x", flush=True)
+        print(f"slice-d3-a{a}: whole-ideal proof {'proved' if R.proved_complete else 'not proved'} in {tp:.2f} s; "
+              f"QQ is_prime {ge(sp)}{rp:.1f} s, ratio {ge(sp)}{rp / tp:.1f}x", flush=True)
+
+
+if __name__ == "__main__":
+    main()

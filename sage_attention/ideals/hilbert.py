@@ -1,0 +1,499 @@
+r"""
+Hilbert series, degree, Betti numbers and a completeness proof, modulo primes
+
+The implicitization engine (:mod:`sage_attention.ideals.implicitization`)
+returns generators with rational coefficients. Gröbner bases of these ideals
+over `\QQ` are slow (coefficient growth): the dimension of the `d = 3`,
+`a = 2` slice's ideal takes minutes in Sage over `\QQ`, its Hilbert series a
+fraction of a second over `\GF{32003}`. This module works modulo primes and
+says exactly what transfers to `\QQ`.
+
+Reduction modulo `p`. Scale every generator to a primitive integral
+polynomial; `J` is the ideal they generate over `\QQ`, `J_p` the ideal their
+reductions generate over `\GF{p}`. Let `J_\ZZ = J \cap \ZZ_{(p)}[y]` and
+`A = \ZZ_{(p)}[y] / J_\ZZ`. Every graded part of `A` is a free
+`\ZZ_{(p)}`-module (torsion free, finitely generated), so `A \otimes \QQ =
+\QQ[y]/J` and `A / pA = \GF{p}[y]/J'` (with `J' \supseteq J_p`) have the same
+Hilbert function. Hence, in every degree,
+
+.. MATH::
+
+    \dim_{\GF{p}} (\GF{p}[y]/J_p)_k \;\ge\; \dim_{\QQ} (\QQ[y]/J)_k,
+
+with equality for all but finitely many `p`. So the Hilbert series modulo `p`
+bounds the one over `\QQ` coefficientwise; the functions below compute it
+modulo two primes and report whether they agree (evidence, not a proof), and
+:func:`completeness_certificate` proves equality when it proves the ideal
+prime (then `J' = J_p`). The graded Betti numbers over `\QQ` are at most those
+modulo `p` when the Hilbert functions agree (upper semicontinuity in a flat
+family).
+
+The whole-ideal proof (:func:`completeness_certificate`). Let `I` be the
+vanishing ideal of the neurovariety `X` (prime, :ref:`math-1`), `J \subseteq
+I` the ideal of the generators found (each one verified exactly), and `n` a
+lower bound of `\dim X` (the Jacobian rank at a point, :ref:`math-5`).
+
+    **Claim.** If `J_p` is a prime ideal of `\GF{p}[y]` of dimension `n`,
+    then `J = I`.
+
+    *Proof.* `n \le \dim X \le \dim \QQ[y]/J = \dim A/pA \le
+    \dim \GF{p}[y]/J_p = n`, so `J'` and `J_p` have the same dimension. A
+    minimal prime of `J'` of dimension `n` contains the prime `J_p` of the
+    same dimension, so equals it: `J' \subseteq J_p`, and `J' = J_p` is prime.
+    So `p` is a prime element of `A`; as `\bigcap_m p^m A = 0` (each graded
+    part is a finitely generated free `\ZZ_{(p)}`-module) and `A` has no
+    `p`-torsion, `A` is a domain (write `x = p^a x'`, `y = p^b y'` with
+    `x', y' \notin pA`: `xy = 0` forces `x'y' = 0 \in pA`). So `\QQ[y]/J`, a
+    localization of `A`, is a domain: `J` is prime, contained in the prime `I`
+    of the same dimension, hence `J = I`. `\square`
+
+Primality of `J_p` is decided by Singular's ``minAssGTZ`` (the minimal
+associated primes; `J_p` is prime when there is one and it is contained in
+`J_p`). This is far cheaper than over `\QQ`, but not always cheap: it runs
+under a time limit, and the answer says "not proved" with the reason when the
+limit is hit. Singular's decomposition in positive characteristic is
+documented for large primes; `p = 32003` is large compared with the degrees
+here. If `J_p` is not prime, nothing is concluded about `J` (the reduction of
+a prime ideal need not be prime); the result says so.
+
+Equal degree and dimension alone do not prove `J = I` (an embedded or
+lower-dimensional component of `J` changes neither), which is why the proof
+goes through primality.
+
+EXAMPLES:
+
+The single token `d = 3`, `a = 1`: the Chow variety of completely split
+ternary cubics (`35` quartics), of dimension `7` and degree `15`::
+
+    sage: from sage_attention import LightningAttention
+    sage: from sage_attention.ideals.implicitization import implicitize
+    sage: from sage_attention.ideals.hilbert import hilbert_data
+    sage: M = LightningAttention(d=3, t=1, a=1)
+    sage: R = implicitize(M, 4, seed=0, prove=False)
+    sage: H = hilbert_data(R.essential_generators, M.essential_ring()); H
+    Hilbert data modulo 32003 and 32009 (they agree): dimension 7, degree 15,
+    generators by degree {4: 35}
+    sage: H.numerator
+    t^9 - 7*t^8 + 21*t^7 - 35*t^6 + 35*t^5 - 20*t^4 + 10*t^3 + 6*t^2 + 3*t + 1
+
+REFERENCES: [HMK2024]_, [ADM2026]_.
+"""
+import time
+from dataclasses import dataclass, field
+
+from sage.all__sagemath_singular import GF, QQ, ZZ, PolynomialRing
+
+#: The primes used by default: the first computes, the second checks.
+PRIMES = (32003, 32009)
+
+
+def integral_generators(gens):
+    r"""
+    Return the generators scaled to primitive polynomials with integer coefficients.
+
+    INPUT:
+
+    - ``gens`` -- polynomials over `\QQ`
+
+    OUTPUT: a list of polynomials over `\QQ` (same ring) with coprime integer coefficients
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.hilbert import integral_generators
+        sage: R.<x,y> = QQ[]
+        sage: integral_generators([x/2 - y/3, 4*x*y])
+        [3*x - 2*y, x*y]
+    """
+    out = []
+    for g in gens:
+        if not g:
+            continue
+        c = g.denominator() * g
+        cont = ZZ(0)
+        for a in c.coefficients():
+            cont = cont.gcd(ZZ(a))
+        out.append(c / cont)
+    return out
+
+
+def reduction(gens, ring, p):
+    r"""
+    Return the ideal over `\GF{p}` generated by the reductions of the primitive integral generators.
+
+    INPUT:
+
+    - ``gens`` -- polynomials of ``ring`` over `\QQ`
+    - ``ring`` -- their polynomial ring
+    - ``p`` -- a prime
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.hilbert import reduction
+        sage: R.<x,y> = QQ[]
+        sage: reduction([x/2 - y/3], R, 5)
+        Ideal (-2*x - 2*y) of Multivariate Polynomial Ring in x, y over Finite Field of size 5
+
+    TESTS::
+
+        sage: reduction([x], R, 4)
+        Traceback (most recent call last):
+        ...
+        ValueError: p (=4) must be a prime
+    """
+    p = ZZ(p)
+    if not p.is_prime():
+        raise ValueError(f"p (={p}) must be a prime")
+    Rp = ring.change_ring(GF(p))
+    gp = [Rp(g) for g in integral_generators(gens)]
+    gp = [g for g in gp if g]
+    return Rp.ideal(gp if gp else [Rp.zero()])
+
+
+def _series_data(J):
+    r"""
+    Return ``(numerator in ZZ[t], dimension, degree)`` of `R/J` from Singular's first Hilbert series.
+    """
+    S = PolynomialRing(ZZ, "t")
+    t = S.gen()
+    n = J.ring().ngens()
+    if J.is_zero():
+        return S.one(), n, 1
+    num = S(list(J.hilbert_numerator()))
+    # reduce num / (1-t)^n
+    dim = n
+    while dim > 0 and num(1) == 0:
+        num = num // (1 - t)
+        dim -= 1
+    return num, dim, int(num(1))
+
+
+@dataclass(frozen=True)
+class HilbertData:
+    r"""
+    Hilbert series, dimension, degree and graded Betti numbers of `R/J`, computed modulo primes.
+
+    Attributes:
+
+    - ``numerator`` -- the polynomial `h(t)` in `\ZZ[t]` with Hilbert series
+      `h(t)/(1-t)^{\dim}` (reduced: `h(1) \ne 0`)
+    - ``dimension`` -- the Krull dimension of `R/J` (of the affine cone)
+    - ``degree`` -- `h(1)`, the degree
+    - ``betti`` -- ``None`` or a list, ``betti[i] = {degree: number}``, the
+      graded Betti numbers of `R/J` (``betti[0] = {0: 1}``)
+    - ``generators_by_degree`` -- ``betti[1]`` as a dict (the minimal
+      generators of `J` by degree), or ``None``
+    - ``primes`` -- the primes used; ``agree`` -- whether the data agree
+      modulo all of them
+    - ``certified`` -- whether the Hilbert series is proved to equal the one
+      over `\QQ` (set by :func:`completeness_certificate`)
+    - ``timings`` -- seconds
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.hilbert import hilbert_data
+        sage: R.<x,y,z,w> = QQ[]
+        sage: H = hilbert_data([x*z - y^2, y*w - z^2, x*w - y*z], R); H.degree, H.betti
+        (3, [{0: 1}, {2: 3}, {3: 2}])
+        sage: H.hilbert_series()
+        (2*t + 1)/(t^2 - 2*t + 1)
+    """
+    numerator: object
+    dimension: int
+    degree: int
+    betti: object
+    primes: tuple
+    agree: bool
+    certified: bool = False
+    timings: dict = field(default_factory=dict)
+
+    @property
+    def generators_by_degree(self):
+        return None if self.betti is None or len(self.betti) < 2 else dict(self.betti[1])
+
+    def hilbert_series(self):
+        r"""
+        Return the Hilbert series `h(t)/(1-t)^{\dim}` as a rational function over `\QQ`.
+
+        EXAMPLES::
+
+            sage: from sage_attention.ideals.hilbert import hilbert_data
+            sage: R.<x,y> = QQ[]
+            sage: hilbert_data([x*y], R).hilbert_series()
+            (-t - 1)/(t - 1)
+        """
+        S = PolynomialRing(QQ, "t")
+        t = S.gen()
+        return S(self.numerator) / (1 - t) ** self.dimension
+
+    def hilbert_polynomial(self):
+        r"""
+        Return the Hilbert polynomial of `R/J` (in the variable `k`).
+
+        EXAMPLES::
+
+            sage: from sage_attention.ideals.hilbert import hilbert_data
+            sage: R.<x,y,z> = QQ[]
+            sage: hilbert_data([x*y*z], R).hilbert_polynomial()
+            3*k
+        """
+        S = PolynomialRing(QQ, "k")
+        k = S.gen()
+        n = self.dimension
+        if n == 0:
+            return S.zero()
+        out = S.zero()
+        for i, c in enumerate(self.numerator.list()):
+            # t^i/(1-t)^n contributes binomial(k - i + n - 1, n - 1)
+            term = S.one()
+            for j in range(1, n):
+                term *= (k - i + j) / j
+            out += c * term
+        return out
+
+    def to_dict(self):
+        r"""
+        Return a JSON-ready dictionary.
+
+        EXAMPLES::
+
+            sage: from sage_attention.ideals.hilbert import hilbert_data
+            sage: R.<x,y> = QQ[]
+            sage: hilbert_data([x*y], R).to_dict()['degree']
+            2
+        """
+        return {"numerator": str(self.numerator), "dimension": self.dimension, "degree": self.degree,
+                "betti": None if self.betti is None else [{str(k): v for k, v in b.items()} for b in self.betti],
+                "primes": list(self.primes), "agree": self.agree, "certified": self.certified}
+
+    def __repr__(self):
+        ps = " and ".join(str(p) for p in self.primes)
+        s = (f"Hilbert data modulo {ps} ({'they agree' if self.agree else 'THEY DISAGREE'}"
+             f"{', equal to the data over QQ (proved)' if self.certified else ''}): "
+             f"dimension {self.dimension}, degree {self.degree}")
+        if self.betti is not None:
+            s += f",\ngenerators by degree {self.generators_by_degree}"
+        return s
+
+
+def betti_numbers(J):
+    r"""
+    Return the graded Betti numbers of `R/J` (a list of dicts ``{degree: number}``).
+
+    Uses Singular's minimal resolution (through Sage's ``graded_free_resolution``).
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.hilbert import betti_numbers
+        sage: R.<x,y,z> = GF(101)[]
+        sage: betti_numbers(R.ideal([x, y, z]))
+        [{0: 1}, {1: 3}, {2: 3}, {3: 1}]
+    """
+    if J.is_zero():
+        return [{0: 1}]
+    r = J.graded_free_resolution(algorithm="minimal")
+    out = []
+    i = 0
+    while True:
+        b = {int(k): int(v) for k, v in r.betti(i).items()}
+        if not b:
+            break
+        out.append(dict(sorted(b.items())))
+        i += 1
+    return out
+
+
+def hilbert_data(gens, ring, primes=PRIMES, betti=True):
+    r"""
+    Return the Hilbert series, dimension, degree and Betti numbers of ``ring/(gens)``, modulo primes.
+
+    The first prime computes everything; the others recompute it as a check
+    (``agree``). Modulo `p` the Hilbert function of the quotient is at least
+    the one over `\QQ` in every degree (see the module documentation);
+    equality is proved by :func:`completeness_certificate`.
+
+    INPUT:
+
+    - ``gens`` -- homogeneous polynomials of ``ring`` (over `\QQ`)
+    - ``ring`` -- a polynomial ring over `\QQ`
+    - ``primes`` -- (default: ``(32003, 32009)``) a nonempty tuple of primes
+    - ``betti`` -- boolean (default: ``True``); compute the graded Betti
+      numbers (a minimal free resolution, the expensive part)
+
+    OUTPUT: a :class:`HilbertData`
+
+    EXAMPLES:
+
+    Three quadrics (the twisted cubic)::
+
+        sage: from sage_attention.ideals.hilbert import hilbert_data
+        sage: R.<x,y,z,w> = QQ[]
+        sage: hilbert_data([x*z - y^2, y*w - z^2, x*w - y*z], R)
+        Hilbert data modulo 32003 and 32009 (they agree): dimension 2, degree 3,
+        generators by degree {2: 3}
+
+    A prime that divides a coefficient that matters is caught by the second one::
+
+        sage: hilbert_data([x^2 - 7*y^2, 7*x*y], R, primes=(7, 11), betti=False).agree
+        False
+
+    TESTS::
+
+        sage: hilbert_data([x*y + z], R)
+        Traceback (most recent call last):
+        ...
+        ValueError: gens must be homogeneous; x*y + z is not
+        sage: hilbert_data([x], R, primes=())
+        Traceback (most recent call last):
+        ...
+        ValueError: primes (=()) must be a nonempty tuple of primes
+    """
+    primes = tuple(primes)
+    if not primes:
+        raise ValueError(f"primes (={primes}) must be a nonempty tuple of primes")
+    for g in gens:
+        if g and not g.is_homogeneous():
+            raise ValueError(f"gens must be homogeneous; {g} is not")
+    first = None
+    agree = True
+    timings = {}
+    for p in primes:
+        t0 = time.time()
+        J = reduction(gens, ring, p)
+        num, dim, deg = _series_data(J)
+        b = betti_numbers(J) if betti else None
+        timings[int(p)] = time.time() - t0
+        if first is None:
+            first = (num, dim, deg, b)
+        elif (num, dim, deg, b) != first:
+            agree = False
+    num, dim, deg, b = first
+    return HilbertData(numerator=num, dimension=dim, degree=deg, betti=b, primes=tuple(int(p) for p in primes),
+                       agree=agree, timings=timings)
+
+
+def _primality(J):
+    r"""
+    Return ``(number of minimal primes, whether J is contained in ... equal to the one)``.
+    """
+    from sage.libs.singular.function import singular_function, lib as singular_lib
+    singular_lib("primdec.lib")
+    minass = singular_function("minAssGTZ")
+    P = [J.ring().ideal(list(Q)) for Q in minass(J)]
+    G = J.groebner_basis()
+    return len(P), len(P) == 1 and all(g.reduce(G) == 0 for g in P[0].gens())
+
+
+def _child(conn, J):
+    try:
+        conn.send(_primality(J))
+    except BaseException as e:  # reported to the parent
+        conn.send(("error", repr(e)))
+    conn.close()
+
+
+def _is_prime_modp(J, timeout):
+    r"""
+    Return ``(number of minimal primes, prime?)`` for ``J`` (Singular ``minAssGTZ``), or ``None`` after ``timeout`` seconds.
+
+    The test runs in a forked process that is killed at the time limit
+    (interrupting Singular's library procedures leaves Singular unusable).
+
+    TESTS::
+
+        sage: from sage_attention.ideals.hilbert import _is_prime_modp
+        sage: R.<x,y> = GF(101)[]
+        sage: _is_prime_modp(R.ideal([x*y]), 30), _is_prime_modp(R.ideal([x^2]), 30)
+        ((2, False), (1, False))
+        sage: _is_prime_modp(R.ideal([x^2 - y^2 - 1]), None)
+        (1, True)
+    """
+    if timeout is None:
+        return _primality(J)
+    import multiprocessing
+    ctx = multiprocessing.get_context("fork")
+    recv, send = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(send, J), daemon=True)
+    proc.start()
+    send.close()
+    try:
+        if not recv.poll(timeout):
+            return None
+        res = recv.recv()
+    except EOFError:
+        res = ("error", "the primality test process died")
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+        recv.close()
+    if res and res[0] == "error":
+        raise RuntimeError(f"the primality test modulo p failed: {res[1]}")
+    return tuple(res)
+
+
+def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=10):
+    r"""
+    Try to prove that ``gens`` generate a prime ideal of dimension ``dimension`` (hence the vanishing ideal).
+
+    See the module documentation for the argument: if the reduction `J_p` of
+    the ideal modulo `p` is prime of dimension ``dimension`` (a lower bound of
+    the dimension of the variety the generators vanish on), then the ideal is
+    prime over `\QQ` and equals the vanishing ideal.
+
+    INPUT:
+
+    - ``gens`` -- homogeneous polynomials over `\QQ` that vanish on an
+      irreducible variety `X` (e.g. verified generators of its ideal)
+    - ``ring`` -- their ring
+    - ``dimension`` -- integer, a lower bound of `\dim X` (affine cone)
+    - ``p`` -- (default: `32003`) a prime
+    - ``timeout`` -- (default: `10`) seconds for the primality test modulo
+      `p`, or ``None`` for no limit
+
+    OUTPUT: a tuple ``(proved, reason, data)``: a boolean, a sentence saying
+    what is proved or why not, and the :class:`HilbertData` modulo ``p``
+    (``certified`` set when proved)
+
+    EXAMPLES:
+
+    The twisted cubic is proved (its ideal is prime of dimension `2`)::
+
+        sage: from sage_attention.ideals.hilbert import completeness_certificate
+        sage: R.<x,y,z,w> = QQ[]
+        sage: G = [x*z - y^2, y*w - z^2, x*w - y*z]
+        sage: completeness_certificate(G, R, 2)[:2]
+        (True, 'the ideal found is prime modulo 32003 (Singular minAssGTZ) of dimension 2, the dimension of the variety: so it is prime over QQ and is the whole vanishing ideal')
+
+    With one generator dropped, the ideal has the right dimension but is not
+    prime (it contains the line `y = z = 0` as a second component); it is never
+    proved complete::
+
+        sage: completeness_certificate(G[:2], R, 2)[:2]
+        (False, 'the ideal found modulo 32003 has 2 minimal primes (or is not radical): not proved (this does not show that generators are missing)')
+        sage: completeness_certificate(G[:1], R, 2)[:2]
+        (False, 'the ideal found has dimension at least 3 modulo 32003 and the variety at least 2: not proved (generators are missing or the dimension bound is not sharp)')
+    """
+    t0 = time.time()
+    J = reduction(gens, ring, p)
+    num, dim, deg = _series_data(J)
+    data = HilbertData(numerator=num, dimension=dim, degree=deg, betti=None, primes=(int(p),), agree=True,
+                       timings={"hilbert": time.time() - t0})
+    if dim != dimension:
+        if dim < dimension:
+            return False, (f"the ideal found has dimension {dim} modulo {p} but the variety at least "
+                           f"{dimension}: the generators do not vanish on the variety"), data
+        return False, (f"the ideal found has dimension at least {dim} modulo {p} and the variety at least "
+                       f"{dimension}: not proved (generators are missing or the dimension bound is not sharp)"), data
+    t1 = time.time()
+    P = _is_prime_modp(J, timeout)
+    data.timings["primality"] = time.time() - t1
+    if P is None:
+        return False, (f"the ideal found has dimension {dim} (that of the variety) and degree {deg} modulo {p}, but "
+                       f"the primality test modulo {p} did not finish in {timeout} s: not proved"), data
+    if P[1]:
+        data = HilbertData(numerator=num, dimension=dim, degree=deg, betti=None, primes=(int(p),), agree=True,
+                           certified=True, timings=data.timings)
+        return True, (f"the ideal found is prime modulo {p} (Singular minAssGTZ) of dimension {dim}, the "
+                      "dimension of the variety: so it is prime over QQ and is the whole vanishing ideal"), data
+    return False, (f"the ideal found modulo {p} has {P[0]} minimal primes (or is not radical): not proved "
+                   "(this does not show that generators are missing)"), data

@@ -1,0 +1,105 @@
+"""
+Tests of the modular Hilbert series, Betti numbers and whole-ideal proof
+(sage_attention.ideals.hilbert) against Singular over QQ, and of the proof's
+soundness: an ideal with one generator dropped is never proved complete.
+"""
+import pytest
+
+from sage.all__sagemath_singular import QQ, PolynomialRing, ZZ
+from sage_attention import LightningAttention
+from sage_attention.ideals.implicitization import implicitize
+from sage_attention.ideals.hilbert import hilbert_data, completeness_certificate
+
+
+CASES = [
+    dict(d=2, t=2, a=1, out=1, entries=[(1, 1)]),
+    dict(d=2, t=2, a=2, out=1, entries=[(1, 1)]),
+    dict(d=2, t=2, a=1, out=2),
+    dict(d=3, t=2, a=1, out=1, entries=[(1, 1)]),
+]
+SMALL = CASES[:3]
+
+
+def _qq_data(gens, ring, betti=True):
+    """Hilbert numerator, dimension, degree and Betti numbers over QQ (Singular, no reduction mod p)."""
+    J = ring.ideal(list(gens))
+    S = PolynomialRing(ZZ, "t")
+    t = S.gen()
+    num = S(list(J.hilbert_numerator()))
+    dim = ring.ngens()
+    while num(1) == 0:
+        num = num // (1 - t)
+        dim -= 1
+    if not betti:
+        return num, dim, int(num(1)), None
+    res = J.graded_free_resolution(algorithm="minimal")
+    betti, i = [], 0
+    while res.betti(i):
+        betti.append({int(k): int(v) for k, v in sorted(res.betti(i).items())})
+        i += 1
+    return num, dim, int(num(1)), betti
+
+
+@pytest.mark.parametrize("kw", SMALL)
+def test_modular_data_equal_rational(kw):
+    M = LightningAttention(**kw)
+    R = implicitize(M, 4, seed=0, executor=False, prove=False)
+    E = M.essential_ring()
+    H = hilbert_data(R.essential_generators, E)
+    num, dim, deg, betti = _qq_data(R.essential_generators, E)
+    assert H.agree
+    assert (H.numerator, H.dimension, H.degree) == (num, dim, deg)
+    assert H.betti == betti
+    # the dimension is the Jacobian rank (an independent computation)
+    assert H.dimension == M.dimension(seed=0).dimension
+
+
+@pytest.mark.parametrize("kw", SMALL)
+def test_proof_agrees_with_kernel(kw):
+    M = LightningAttention(**kw)
+    R = implicitize(M, 4, seed=0, executor=False, prove=60)
+    assert R.proved_complete
+    assert R.ideal == M.parametrization().kernel()      # Singular elimination over QQ
+
+
+@pytest.mark.parametrize("kw", SMALL)
+def test_dropped_generator_never_proved(kw):
+    M = LightningAttention(**kw)
+    R = implicitize(M, 4, seed=0, executor=False, prove=False)
+    E = M.essential_ring()
+    gens = list(R.essential_generators)
+    n = M.dimension(seed=0).dimension
+    for i in sorted({0, len(gens) // 2, len(gens) - 1}):
+        part = gens[:i] + gens[i + 1:]
+        # the dropped generator is really missing (over QQ)
+        assert gens[i] not in E.ideal(part if part else [E.zero()])
+        proved, reason, _ = completeness_certificate(part, E, n, timeout=60)
+        assert not proved, reason
+
+
+def test_slice_d3_rank1_proved_and_data_agree_with_rational():
+    # the d = 3, rank 1 slice: proved complete, and its modular Hilbert series equals Singular's over QQ
+    M = LightningAttention(**CASES[3])
+    R = implicitize(M, 4, seed=0, executor=False, prove=60)
+    assert R.proved_complete
+    E = M.essential_ring()
+    H = hilbert_data(R.essential_generators, E, betti=False)
+    num, dim, deg, _ = _qq_data(R.essential_generators, E, betti=False)
+    assert (H.numerator, H.dimension, H.degree) == (num, dim, deg)
+    # an ideal with a cubic dropped is not proved
+    gens = list(R.essential_generators)
+    proved, reason, _ = completeness_certificate(gens[:-1], E, M.dimension(seed=0).dimension, timeout=60)
+    assert not proved, reason
+
+
+def test_hilbert_polynomial_matches_values():
+    R = PolynomialRing(QQ, "x", 4)
+    x = R.gens()
+    G = [x[0] * x[2] - x[1] ** 2, x[1] * x[3] - x[2] ** 2, x[0] * x[3] - x[1] * x[2]]
+    H = hilbert_data(G, R)
+    J = R.ideal(G)
+    P = H.hilbert_polynomial()
+    # HF(k) = number of monomials of degree k outside the initial ideal; the twisted cubic has HF(k) = 3k + 1
+    for k in range(1, 6):
+        assert P(k) == 3 * k + 1
+    assert H.hilbert_series() == J.hilbert_series()
