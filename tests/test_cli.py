@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sage_attention.app import cli
+from sage_attention.app import cli, runners
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -86,7 +86,7 @@ def test_computation_failure_is_reported_in_place_and_the_run_goes_on(tmp_path, 
 
     def boom(model, computation, options):
         raise RuntimeError("singular exploded")
-    monkeypatch.setattr(cli, "run_dimension", boom)
+    monkeypatch.setattr(runners, "run_dimension", boom)
     assert cli.main(["run", str(f), "--seed", "0"]) == 1
     captured = capsys.readouterr()
     assert "FAILED: `dimension`: RuntimeError: singular exploded" in captured.out
@@ -111,7 +111,7 @@ def test_interrupt_exit_130(tmp_path, capsys, monkeypatch):
 
     def interrupt(model, computation, options):
         raise KeyboardInterrupt
-    monkeypatch.setattr(cli, "run_fibers", interrupt)
+    monkeypatch.setattr(runners, "run_fibers", interrupt)
     assert cli.main(["run", str(f), "--seed", "0"]) == 130
     captured = capsys.readouterr()
     assert "dimension computed 4" in captured.out

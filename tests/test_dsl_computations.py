@@ -208,10 +208,10 @@ def test_up_to_degree_means_interpolation_through_that_degree(run_one):
 
 def test_statement_seed_reaches_the_families():
     """`invariants sylvester seed = s` passes the seed to the family that takes one."""
-    from sage_attention.app.cli import _families_of
+    from sage_attention.app.runners import families_of
     from sage_attention.invariants import sylvester_invariants
     model = parse_spec(TINY).models[0].build()
-    (fam,) = _families_of(model, {"families": (("sylvester", ()),), "seed": 5})
+    (fam,) = families_of(model, {"families": (("sylvester", ()),), "seed": 5})
     assert [str(f.polynomial) for f in fam] == \
         [str(f.polynomial) for f in sylvester_invariants(model, seed=5)]
 

@@ -4,7 +4,7 @@ The spec language of sage_attention
 A spec file describes attention networks and the computations to run on
 them (see ``doc/dsl.rst`` for the reference). Two functions are all a user
 needs: :func:`parse_spec` (text to a typed :class:`~sage_attention.dsl.spec.Spec`)
-and :func:`~sage_attention.dsl.spec.validate` (the semantic checks and the size
+and :func:`~sage_attention.dsl.validation.validate` (the semantic checks and the size
 guard).
 
 EXAMPLES::
@@ -16,4 +16,4 @@ EXAMPLES::
 """
 from sage_attention.dsl.parser import parse_spec, parse_spec_file  # noqa: F401
 from sage_attention.dsl.errors import DSLSyntaxError  # noqa: F401
-from sage_attention.dsl.spec import validate  # noqa: F401
+from sage_attention.dsl.validation import validate  # noqa: F401

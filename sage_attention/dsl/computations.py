@@ -5,7 +5,7 @@ This module is the one place that declares what a ``compute`` block may
 say: each computation statement with its options (their types, ranges and
 defaults), the models it applies to (lightning or softmax, one layer or
 deep, weight space, field) and the dotted name of the function that runs it
-(resolved by :mod:`sage_attention.app.cli` only when the computation runs),
+(resolved by :mod:`sage_attention.app.runners` only when the computation runs),
 and each invariant family with its options.
 
 ``sage-attention check`` validates a spec against this table
@@ -26,7 +26,7 @@ EXAMPLES::
       algorithm -- one of elimination, interpolation (default: elimination up to 18 essential coordinates, else interpolation); Singular's elimination (the whole ideal) or interpolation degree by degree
       applies to: lightning models with one head, no mask and no residual
     sage: COMPUTATIONS["vanishing_ideal"].runner
-    'sage_attention.app.cli.run_vanishing_ideal'
+    'sage_attention.app.runners.run_vanishing_ideal'
     sage: sorted(FAMILIES)
     ['chow', 'linear', 'low_rank', 'pencil', 'rank_one', 'rows', 'single_token_low_rank',
      'sylvester', 'syzygies', 'veronese']
@@ -424,18 +424,18 @@ _FAMILIES_OPTION = Option("families", "families", "the families", default=None,
 
 #: The computation statements, by name.
 COMPUTATIONS = {c.name: c for c in (
-    Computation("dimension", "sage_attention.app.cli.run_dimension", (_SEED,),
+    Computation("dimension", "sage_attention.app.runners.run_dimension", (_SEED,),
                 "the dimension of the neurovariety (generic rank of the Jacobian)",
                 size_tasks=("jacobian",), extended=True),
-    Computation("fibers", "sage_attention.app.cli.run_fibers", (_SEED,),
+    Computation("fibers", "sage_attention.app.runners.run_fibers", (_SEED,),
                 "the generic fiber and the symmetries of the weights",
                 size_tasks=("jacobian",), extended=True),
-    Computation("invariants", "sage_attention.app.cli.run_invariants",
+    Computation("invariants", "sage_attention.app.runners.run_invariants",
                 (_FAMILIES_OPTION, _SEED),
                 "build invariant families (`seed` goes to the families that take one)",
                 syntax="invariants [family, family(key = value), ...]",
                 normalizations=("lightning",), one_layer=True, size_tasks=("coordinates",)),
-    Computation("check", "sage_attention.app.cli.run_check",
+    Computation("check", "sage_attention.app.runners.run_check",
                 (Option("what", "choice", "what to check", default="invariants",
                         choices=("invariants",)),
                  _FAMILIES_OPTION, _SEED),
@@ -443,7 +443,7 @@ COMPUTATIONS = {c.name: c for c in (
                 syntax="check invariants",
                 normalizations=("lightning",), one_layer=True,
                 size_tasks=("coordinates", "parametrization")),
-    Computation("vanishing_ideal", "sage_attention.app.cli.run_vanishing_ideal",
+    Computation("vanishing_ideal", "sage_attention.app.runners.run_vanishing_ideal",
                 (Option("degree", "int",
                         "interpolate through this degree (implies `algorithm = interpolation`)",
                         minimum=1),
@@ -454,7 +454,7 @@ COMPUTATIONS = {c.name: c for c in (
                 "the vanishing ideal, complete or through a degree",
                 syntax="vanishing_ideal [up to degree N] [algorithm = ...]",
                 normalizations=("lightning",), size_tasks=("coordinates", "elimination")),
-    Computation("certify", "sage_attention.app.cli.run_certify",
+    Computation("certify", "sage_attention.app.runners.run_certify",
                 (Option("point", "point", "the value of every coordinate, in the order of "
                         "the coordinate ring"), _SEED),
                 "is the coefficient point realizable by weights?",

@@ -114,7 +114,7 @@ def parse_spec(text, filename=None):
     - ``filename`` -- (default: ``None``) the name to show in messages
 
     OUTPUT: a :class:`~sage_attention.dsl.spec.Spec` (not yet validated; see
-    :func:`~sage_attention.dsl.spec.validate`)
+    :func:`~sage_attention.dsl.validation.validate`)
 
     EXAMPLES::
 

@@ -5,7 +5,7 @@ From parse tree to typed spec
 frozen dataclasses of :mod:`sage_attention.dsl.spec`. It has one method per
 grammar rule (no catch-all), each quoting its rule, and records the source
 span of every node. It checks nothing: semantic checks are
-:func:`sage_attention.dsl.spec.validate`.
+:func:`sage_attention.dsl.validation.validate`.
 
 EXAMPLES::
 

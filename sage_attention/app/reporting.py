@@ -1,0 +1,216 @@
+r"""
+The report of a run: text or JSON per model, failures in place
+
+:func:`run_spec` runs every computation of a validated spec, model by model,
+and prints one report per model as soon as its computations finished: a
+readable text (a header with the model's size, then the ``text`` of each
+computation) or one JSON object per line. A computation that fails is
+reported in place (its entry has an ``"error"`` and its text says FAILED)
+and the run goes on; Ctrl-C prints what finished of the current model.
+
+EXAMPLES::
+
+    sage: from sage_attention.dsl import parse_spec
+    sage: from sage_attention.app.reporting import run_spec
+    sage: s = parse_spec("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+    ....:                "compute m { fibers seed = 0 }")
+    sage: r = run_spec(s, as_json=True)
+    {"model": "m", ..., "computations": [{"computation": "fibers", ...}]}
+    sage: r[0]["computations"][0]["computation"]
+    'fibers'
+"""
+import json
+import logging
+import sys
+
+from sage_attention.errors import SageAttentionError
+from sage_attention.dsl.computations import COMPUTATIONS as TABLE
+from sage_attention.app.runners import runner
+
+logger = logging.getLogger("sage_attention")
+
+
+def _jsonable(value):
+    from fractions import Fraction
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (bool, str)) or value is None:
+        return value
+    if isinstance(value, float):
+        return value
+    if isinstance(value, Fraction):
+        return str(value)
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def _model_header(spec_model, model):
+    est = spec_model.size_estimate()
+    # the counts are exact for one plain layer; a mask or a residual stream
+    # changes which monomials occur, so they are the unmasked model's then
+    exact = len(spec_model.layers) == 1 and spec_model.is_plain()
+    return {
+        "model": spec_model.name,
+        "architecture": repr(model) if model is not None else "(not built)",
+        "field": str(spec_model.field),
+        "widths": list(spec_model.widths),
+        "ranks": list(spec_model.ranks),
+        "tokens": spec_model.tokens,
+        "normalization": list(spec_model.normalizations),
+        "heads": list(spec_model.heads),
+        "mask": [layer.mask for layer in spec_model.layers],
+        "residual": [layer.residual for layer in spec_model.layers],
+        "weights": spec_model.weights,
+        "coordinates": est.coordinates,
+        "coordinates_exact": exact,
+        "essential_coordinates": est.essential_coordinates,
+        "parameters": est.parameters,
+        "dimension": None,
+        "expected_dimension": None,
+        "computations": [],
+    }
+
+
+def _print_text(result, out):
+    print(f"== model {result['model']}: {result['architecture']}", file=out)
+    bound = "" if result["coordinates_exact"] else " (estimate)"
+    print(f"   coordinates: {result['coordinates']}{bound}, essential coordinates: "
+          f"{result['essential_coordinates']}, parameters: {result['parameters']}", file=out)
+    for comp in result["computations"]:
+        text = comp.get("text")
+        if text is None:
+            text = ", ".join(f"{k} = {v}" for k, v in comp.items()
+                             if k not in ("computation", "options"))
+        print(f"-- {comp['computation']}:", file=out)
+        for line in str(text).splitlines():
+            print(f"   {line}", file=out)
+    if result["dimension"] is not None:
+        exp = result["expected_dimension"]
+        verdict = ("no published formula" if exp is None else
+                   "agrees" if exp == result["dimension"] else "DIFFERS")
+        print(f"   dimension computed {result['dimension']}, expected {exp} ({verdict})",
+              file=out)
+
+
+def _emit(result, as_json, out):
+    if as_json:
+        print(json.dumps(_jsonable(result)), file=out)
+    else:
+        _print_text(result, out)
+    out.flush()
+
+
+def _error_entry(comp, error):
+    message = str(error) if isinstance(error, SageAttentionError) else \
+        f"{type(error).__name__}: {error}"
+    return {"computation": comp.name, "options": dict(comp.options),
+            "error": message, "error_type": type(error).__name__,
+            "text": f"FAILED: `{comp.to_dsl()}`: {message}"}
+
+
+def run_spec(spec, as_json=False, seed=None, out=None):
+    r"""
+    Run every computation of a validated spec and print a report per model.
+
+    A computation that fails is reported in place (its entry has an
+    ``"error"`` and the text says FAILED) and the run goes on with the next
+    computation and model. Ctrl-C stops the run: the finished part of the
+    current model is printed and ``KeyboardInterrupt`` propagates.
+
+    INPUT:
+
+    - ``spec`` -- a validated :class:`~sage_attention.dsl.spec.Spec`
+    - ``as_json`` -- boolean (default: ``False``); one JSON object per line
+    - ``seed`` -- (default: ``None``) the seed of computations without one
+    - ``out`` -- (default: ``sys.stdout``) where to print
+
+    OUTPUT: the list of result dictionaries, one per model with
+    computations; a result with a failure has ``"failed": True``
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl import parse_spec
+        sage: from sage_attention.app.reporting import run_spec
+        sage: s = parse_spec("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+        ....:                "compute m { dimension }")
+        sage: _ = run_spec(s, seed=0)
+        == model m: LightningAttention(d=2, out=1, t=2, a=1) over Rational Field
+           coordinates: 20, essential coordinates: 6, parameters: 6
+        -- dimension:
+           The neurovariety of ... has dimension 4
+           ...
+           dimension computed 4, expected 4 (agrees)
+    """
+    out = sys.stdout if out is None else out
+    results = []
+    for spec_model in spec.models:
+        comps = spec.computations_of(spec_model.name)
+        if not comps:
+            continue
+        logger.info("building model %s", spec_model.name)
+        try:
+            model = spec_model.build()
+        except KeyboardInterrupt:
+            raise
+        except Exception as e:
+            result = _model_header(spec_model, None)
+            result["failed"] = True
+            result["computations"] = [_error_entry(c, e) for c in comps]
+            _emit(result, as_json, out)
+            results.append(result)
+            continue
+        result = _model_header(spec_model, model)
+        try:
+            for comp in comps:
+                decl = TABLE[comp.name]
+                options = dict(comp.options)
+                if comp.name == "check" and "families" not in options:
+                    listed = tuple(f for c in comps if c.name == "invariants"
+                                   for f in dict(c.options).get("families", ()))
+                    if listed:
+                        options["families"] = listed
+                if seed is not None and decl.option("seed") is not None:
+                    options.setdefault("seed", seed)
+                options = decl.with_defaults(options)
+                logger.info("model %s: running %s", spec_model.name, comp.to_dsl())
+                try:
+                    value = runner(comp.name)(model, comp, options)
+                except KeyboardInterrupt:
+                    raise
+                except Exception as e:
+                    logger.info("model %s: %s failed", spec_model.name, comp.name)
+                    result["failed"] = True
+                    result["computations"].append(_error_entry(comp, e))
+                    continue
+                entry = {"computation": comp.name, "options": dict(comp.options)}
+                entry.update(value)
+                result["computations"].append(entry)
+                if comp.name == "dimension":
+                    result["dimension"] = value.get("dimension")
+                    result["expected_dimension"] = value.get("expected_dimension",
+                                                             value.get("expected"))
+                logger.info("model %s: %s done", spec_model.name, comp.name)
+        except BaseException:
+            if result["computations"]:
+                result["interrupted"] = True
+                _emit(result, as_json, out)
+            raise
+        _emit(result, as_json, out)
+        results.append(result)
+    return results
+
+
+class ComputationFailed(SageAttentionError):
+    r"""
+    A computation raised an unexpected error.
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.reporting import ComputationFailed
+        sage: str(ComputationFailed("`dimension` on model `m` failed: ValueError: x"))
+        '`dimension` on model `m` failed: ValueError: x'
+    """

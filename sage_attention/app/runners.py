@@ -1,0 +1,349 @@
+r"""
+The runners of the computation statements
+
+A computation statement of a ``compute`` block (``dimension``, ``fibers``,
+``invariants``, ``check``, ``vanishing_ideal``, ``certify``) is run by a
+function ``(model, computation, options) -> dict``: the result is JSON-able,
+and its optional ``"text"`` entry is the readable report. The table
+:data:`sage_attention.dsl.computations.COMPUTATIONS` names each runner by
+its dotted name; :func:`runner` imports it only when the computation runs,
+and :func:`register` adds a computation with its runner.
+
+Importing this module loads no Sage: each runner imports what it needs.
+
+EXAMPLES::
+
+    sage: from sage_attention.app.runners import runner
+    sage: from sage_attention.dsl.spec import ModelSpec, Layer, Computation
+    sage: M = ModelSpec("m", input=2, tokens=2, layers=(Layer(1, 1),)).build()
+    sage: runner("dimension")(M, Computation("m", "dimension"), {"seed": 0})["dimension"]
+    4
+"""
+import importlib
+
+from sage_attention.dsl.computations import (ALL_FAMILIES, COMPUTATIONS as TABLE,
+                                              FAMILIES as FAMILY_TABLE)
+
+
+def run_dimension(model, computation, options):
+    r"""
+    Run ``dimension``: the dimension of the neurovariety (Jacobian rank).
+
+    INPUT:
+
+    - ``model`` -- the Sage model
+    - ``computation`` -- the :class:`~sage_attention.dsl.spec.Computation`
+    - ``options`` -- dictionary of the options declared in
+      :data:`sage_attention.dsl.computations.COMPUTATIONS` (``seed``)
+
+    OUTPUT: a dictionary (the report's ``to_dict()`` and its ``text``)
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.runners import run_dimension
+        sage: from sage_attention.dsl.spec import ModelSpec, Layer, Computation
+        sage: M = ModelSpec("m", input=2, tokens=2, layers=(Layer(1, 1),)).build()
+        sage: r = run_dimension(M, Computation("m", "dimension"), {"seed": 0})
+        sage: r["dimension"], r["expected_dimension"]
+        (4, 4)
+    """
+    report = model.dimension_report(seed=options.get("seed"))
+    result = dict(report.to_dict())
+    result["text"] = str(report)
+    return result
+
+
+def run_fibers(model, computation, options):
+    r"""
+    Run ``fibers``: the generic fiber and the symmetries of the weights.
+
+    INPUT: as for :func:`run_dimension`
+
+    OUTPUT: a dictionary (the report's ``to_dict()`` and its ``text``)
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.runners import run_fibers
+        sage: from sage_attention.dsl.spec import ModelSpec, Layer, Computation
+        sage: M = ModelSpec("m", input=3, tokens=2, layers=(Layer(2, 2),)).build()
+        sage: run_fibers(M, Computation("m", "fibers"), {"seed": 0})["identifiable_up_to_symmetry"]
+        True
+    """
+    report = model.fibers(seed=options.get("seed"))
+    result = dict(report.to_dict())
+    result["text"] = str(report)
+    return result
+
+
+def resolve(dotted):
+    r"""
+    Return the object named by the dotted name ``dotted`` (imported now).
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.runners import resolve
+        sage: resolve("sage_attention.app.runners.run_dimension").__name__
+        'run_dimension'
+    """
+    module, _, name = dotted.rpartition(".")
+    return getattr(importlib.import_module(module), name)
+
+
+def families_of(model, options):
+    r"""
+    Return the invariant families that the options of ``invariants`` or
+    ``check`` name, built for ``model``.
+
+    INPUT:
+
+    - ``model`` -- the Sage model
+    - ``options`` -- dictionary; ``options['families']`` is a tuple of
+      ``(name, options)`` pairs (default: every family that applies, the
+      name :data:`~sage_attention.dsl.computations.ALL_FAMILIES`), and
+      ``options['seed']`` (optional) reaches each family that takes a seed
+      and does not set one
+
+    OUTPUT: a list of :class:`~sage_attention.invariants.base.InvariantFamily`
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.runners import families_of
+        sage: from sage_attention import LightningAttention
+        sage: M = LightningAttention(d=3, t=2, a=1, weight_space='AV')
+        sage: [(f.name, len(f)) for f in families_of(M, {"families": (("pencil", ()),)})]
+        [('pencil', 10)]
+    """
+    import inspect
+    chosen = options.get("families") or ((ALL_FAMILIES, ()),)
+    seed = options.get("seed")
+    out = []
+    for name, opts in chosen:
+        if name == ALL_FAMILIES:
+            from sage_attention.invariants import invariants
+            out.append(invariants(model))
+            continue
+        fn = resolve(FAMILY_TABLE[name].function)
+        kwargs = dict(opts)
+        if seed is not None and "seed" not in kwargs and \
+                "seed" in inspect.signature(fn).parameters:
+            kwargs["seed"] = seed
+        out.append(fn(model, **kwargs))
+    return out
+
+
+def run_invariants(model, computation, options):
+    r"""
+    Run ``invariants fam, fam(key = value), ...``: build the invariant families.
+
+    INPUT: as for :func:`run_dimension`; ``options['families']`` is a tuple
+    of ``(name, options)`` pairs (default: every family that applies)
+
+    OUTPUT: a dictionary with, per family, its size, degrees and note, and
+    the invariants (labels and polynomials as strings)
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.runners import run_invariants
+        sage: from sage_attention import LightningAttention
+        sage: M = LightningAttention(d=3, t=2, a=1, weight_space='AV')
+        sage: r = run_invariants(M, None, {"families": (("pencil", ()), ("low_rank", ()))})
+        sage: [(f["name"], f["size"], f["degrees"]) for f in r["families"]]
+        [('pencil', 10, [3]), ('low_rank', 45, [2])]
+        sage: print(r["text"])
+        pencil: 10 invariants of degree 3
+        low_rank: 45 invariants of degree 2
+    """
+    fams = families_of(model, options)
+    lines, data = [], []
+    for fam in fams:
+        degrees = sorted(set(fam.degrees()))
+        entry = {"name": fam.name, "size": len(fam), "degrees": degrees, "note": fam.note,
+                 "invariants": [inv.to_dict() for inv in fam]}
+        data.append(entry)
+        if len(fam):
+            lines.append(f"{fam.name}: {len(fam)} invariants of degree "
+                         + ", ".join(map(str, degrees)))
+        else:
+            lines.append(f"{fam.name}: empty ({fam.note})")
+    return {"families": data, "text": "\n".join(lines)}
+
+
+def run_check(model, computation, options):
+    r"""
+    Run ``check invariants``: test that every member of the families vanishes.
+
+    The families are those of the ``invariants`` statements of the same
+    ``compute`` block (every family that applies when there is none). The
+    test composes each member with the parametrization (exact, no Groebner
+    basis).
+
+    INPUT: as for :func:`run_dimension`
+
+    OUTPUT: a dictionary with one membership report per family
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.runners import run_check
+        sage: from sage_attention import LightningAttention
+        sage: M = LightningAttention(d=2, t=2, a=1)
+        sage: r = run_check(M, None, {"what": "invariants", "families": (("low_rank", ()),)})
+        sage: r["all_vanish"]
+        True
+        sage: r["text"]
+        'low_rank: all 3 members vanish on the neurovariety (exact composition)'
+    """
+    from sage_attention.variety.membership import check_family
+    reports, lines = [], []
+    for fam in families_of(model, options):
+        rep = check_family(model, fam, seed=options.get("seed") or 0)
+        d = rep.to_dict()
+        reports.append(d)
+        if rep.all_vanish:
+            lines.append(f"{fam.name}: all {rep.size} members vanish on the neurovariety "
+                         "(exact composition)")
+        else:
+            lines.append(f"{fam.name}: {len(rep.failures)} of {rep.size} members do NOT vanish: "
+                         + "; ".join(map(str, rep.failures[:3])))
+    return {"reports": reports, "all_vanish": all(not r["failures"] for r in reports),
+            "text": "\n".join(lines)}
+
+
+def run_vanishing_ideal(model, computation, options):
+    r"""
+    Run ``vanishing_ideal [up to degree N] [algorithm = A]``.
+
+    ``algorithm = elimination`` (Singular; complete) or ``interpolation``
+    (degree by degree up to ``N``, default 4); ``up to degree N`` alone means
+    interpolation through degree ``N``; with neither, elimination for small
+    models and interpolation otherwise.
+
+    INPUT: as for :func:`run_dimension`
+
+    OUTPUT: a dictionary with ``generators_by_degree`` (minimal generators,
+    linear relations included), ``complete_through_degree`` (``None`` when
+    the whole ideal is known), ``proved_complete``, ``algorithm``,
+    ``generators`` (strings) and ``text``
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.runners import run_vanishing_ideal
+        sage: from sage_attention import LightningAttention
+        sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
+        sage: r = run_vanishing_ideal(M, None, {"algorithm": "elimination"})
+        sage: r["generators_by_degree"], r["proved_complete"]
+        ({1: 4, 2: 3}, True)
+        sage: s = run_vanishing_ideal(M, None, {"algorithm": "interpolation", "degree": 3})
+        sage: s["generators_by_degree"], s["complete_through_degree"]
+        ({1: 4, 2: 3}, 3)
+    """
+    from sage_attention.variety.neurovariety import minimal_generators_count
+    X = model.neurovariety()
+    algorithm = options.get("algorithm")
+    degree = options.get("degree")
+    if degree is not None and algorithm is None:
+        algorithm = "interpolation"
+    res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree,
+                                   force=bool(options.get("force", False)))
+    gens = X.minimal_generators(algorithm=algorithm, degree=degree)
+    if hasattr(res, "complete_through_degree"):
+        data = res.to_dict()
+        by_degree = dict(sorted(minimal_generators_count(res.ideal).items()))
+        complete = res.complete_through_degree
+        proved = bool(res.proved_complete)
+        how = f"interpolation, complete through degree {complete}"
+        how += ("; proved complete: " if proved else "; not proved complete: ") + str(res.proof)
+    else:
+        data = res.to_dict()
+        by_degree = dict(sorted(X.minimal_generators_by_degree().items()))
+        complete, proved = None, True
+        how = f"elimination ({res.algorithm}), the whole ideal, {res.seconds:.2f} s"
+    counts = ", ".join(f"{n} of degree {k}" for k, n in by_degree.items())
+    text = f"minimal generators: {counts}\n{how}"
+    out = {"algorithm": "interpolation" if hasattr(res, "complete_through_degree") else "elimination",
+           "generators_by_degree": by_degree, "complete_through_degree": complete,
+           "proved_complete": proved, "generators": [str(g) for g in gens], "text": text}
+    for key in ("seconds", "timings"):
+        if key in data:
+            out[key] = data[key]
+    return out
+
+
+def run_certify(model, computation, options):
+    r"""
+    Run ``certify point [c_1, ..., c_N]``: is the coefficient point realizable?
+
+    INPUT: as for :func:`run_dimension`; ``options['point']`` lists the
+    values of all coordinates in the order of the coordinate ring
+
+    OUTPUT: the certificate's ``to_dict()`` and its ``text``
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.runners import run_certify
+        sage: from sage_attention import LightningAttention
+        sage: M = LightningAttention(d=1, t=2, a=1)
+        sage: run_certify(M, None, {"point": (1, 1, 1, 1)})["status"]
+        'realizable'
+        sage: run_certify(M, None, {"point": (1, 2, 1, 1)})["status"]
+        'not realizable'
+    """
+    from sage.all__sagemath_singular import QQ
+    point = [QQ(x) for x in options["point"]]
+    n = model.ncoordinates()
+    if len(point) != n:
+        raise ValueError(f"the point has {len(point)} values; the model has {n} coordinates "
+                         "(list them in the order of the coordinate ring)")
+    cert = model.neurovariety().certify(point, seed=options.get("seed"))
+    out = dict(cert.to_dict())
+    out["text"] = str(cert)
+    return out
+
+
+#: Runners given as functions by :func:`register` (the table's dotted
+#: names are resolved when a computation runs).
+RUNNERS = {}
+
+
+def runner(name):
+    r"""
+    Return the function that runs the statement ``name``.
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.runners import runner
+        sage: runner("fibers").__name__
+        'run_fibers'
+    """
+    if name in RUNNERS:
+        return RUNNERS[name]
+    return resolve(TABLE[name].runner)
+
+
+def register(name, runner, options=(), doc=""):
+    r"""
+    Make the computation ``name`` available to ``sage-attention``.
+
+    INPUT:
+
+    - ``name`` -- string; the statement name
+    - ``runner`` -- function ``(model, computation, options) -> dict``
+    - ``options`` -- (default: ``()``) the options the statement accepts:
+      :class:`~sage_attention.dsl.computations.Option` objects, or names
+      (then any non-negative integer is accepted)
+    - ``doc`` -- (default: ``""``) one line for the reference
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.runners import register, runner, RUNNERS
+        sage: from sage_attention.dsl.computations import COMPUTATIONS
+        sage: register("hello", lambda model, computation, options: {"text": "hi"}, ["times"])
+        sage: COMPUTATIONS["hello"].option_names, runner("hello")(None, None, {})
+        (('times',), {'text': 'hi'})
+        sage: _ = COMPUTATIONS.pop("hello"); _ = RUNNERS.pop("hello")
+    """
+    from sage_attention.dsl.computations import Computation, Option, register as add
+    opts = tuple(o if isinstance(o, Option) else Option(str(o), "int", minimum=0)
+                 for o in options)
+    add(Computation(name, f"{runner.__module__}.{runner.__qualname__}", opts, doc))
+    RUNNERS[name] = runner
+

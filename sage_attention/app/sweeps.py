@@ -1,0 +1,371 @@
+r"""
+The batch subcommands: ``sweep``, ``defectivity`` and ``figures``
+
+``sage-attention sweep`` computes the dimension table over a grid of
+architectures, ``sage-attention defectivity`` the defectivity table of
+summed heads (:mod:`sage_attention.app.experiments`), and
+``sage-attention figures`` writes the figures (:mod:`sage_attention.app.figures`).
+The rows are computed in a pool of worker processes (``--jobs``; one with
+``-j 1``) that ignore Ctrl-C and die with this process; on Ctrl-C this
+process stops the pool and prints the rows that finished.
+
+A malformed argument raises :class:`UsageError` (exit status 2).
+
+EXAMPLES::
+
+    sage: from sage_attention.app.cli import main
+    sage: main(["sweep", "--arch", "2,2:1", "--tokens", "2", "--csv", "-q"])
+    widths,ranks,t,normalization,dimension,expected,agrees,parameters,fiber,inputs,gap
+    "2,2",1,2,lightning,6,6,yes,8,2,...
+    0
+"""
+import json
+import os
+import signal
+
+from sage_attention.errors import SageAttentionError
+
+
+#: The largest grid ``sweep`` accepts (rows).
+MAX_SWEEP_ROWS = 10000
+
+
+class UsageError(SageAttentionError):
+    r"""
+    A command-line argument is malformed (exit status 2).
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.sweeps import UsageError
+        sage: str(UsageError("--width (='a..b'): ..."))
+        "--width (='a..b'): ..."
+    """
+
+
+def _int_list(text, option="--width", minimum=1):
+    r"""
+    Return the integers of ``'3,5..7'`` as a list: ``[3, 5, 6, 7]``.
+
+    INPUT:
+
+    - ``text`` -- string; comma-separated integers and ranges ``lo..hi``
+    - ``option`` -- (default: ``'--width'``) the option, for messages
+    - ``minimum`` -- (default: `1`) the smallest allowed integer
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.sweeps import _int_list
+        sage: _int_list('3,5..7')
+        [3, 5, 6, 7]
+
+    TESTS::
+
+        sage: _int_list('a..b')
+        Traceback (most recent call last):
+        ...
+        UsageError: --width (='a..b'): `a` is not an integer; write e.g. 3,5..7
+        sage: _int_list('3..2')
+        Traceback (most recent call last):
+        ...
+        UsageError: --width (='3..2'): the range 3..2 is empty; write lo..hi with lo <= hi, e.g. 2..3
+    """
+    def integer(word):
+        word = word.strip()
+        if not word.lstrip("+-").isdigit() or len(word) > 18:
+            raise UsageError(f"{option} (={text!r}): `{word}` is not an integer"
+                             f"{'' if len(word) <= 18 else ' of at most 18 digits'}; "
+                             "write e.g. 3,5..7")
+        value = int(word)
+        if value < minimum:
+            raise UsageError(f"{option} (={text!r}): {value} must be at least {minimum}")
+        return value
+
+    out = []
+    for part in text.split(","):
+        if ".." in part:
+            lo, _, hi = part.partition("..")
+            lo, hi = integer(lo), integer(hi)
+            if lo > hi:
+                raise UsageError(f"{option} (={text!r}): the range {lo}..{hi} is empty; write "
+                                 f"lo..hi with lo <= hi, e.g. {hi}..{lo}")
+            if hi - lo >= MAX_SWEEP_ROWS:
+                raise UsageError(f"{option} (={text!r}): the range {lo}..{hi} has more than "
+                                 f"{MAX_SWEEP_ROWS} values")
+            out += list(range(lo, hi + 1))
+        elif part.strip():
+            out.append(integer(part))
+    if not out:
+        raise UsageError(f"{option} (={text!r}) lists no value; write e.g. 3,5..7")
+    return out
+
+
+
+def _check_outdir(path):
+    r"""
+    Make sure ``path`` is a writable folder (created if its parent exists).
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.sweeps import _check_outdir
+        sage: _check_outdir("/proc/version")
+        Traceback (most recent call last):
+        ...
+        UsageError: --outdir (=/proc/version) is not a folder; give a folder, e.g. --outdir figures
+    """
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UsageError(f"--outdir (={path}) is not a folder; give a folder, "
+                         "e.g. --outdir figures")
+    if not os.path.exists(path):
+        parent = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(parent):
+            raise UsageError(f"--outdir (={path}): its parent folder {parent} does not exist; "
+                             "create it first or choose another folder")
+        try:
+            os.mkdir(path)
+        except OSError as e:
+            raise UsageError(f"--outdir (={path}) cannot be created: {e.strerror}; "
+                             "choose a writable folder") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise UsageError(f"--outdir (={path}) is not writable; choose a writable folder")
+
+
+def _worker_init():
+    """Run in each sweep worker: ignore Ctrl-C (the parent stops the pool)
+    and die with the parent (Linux ``PR_SET_PDEATHSIG``)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        import ctypes
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+    if os.getppid() == 1:  # the parent died before prctl
+        os._exit(1)
+
+
+def _stop_pool(executor):
+    """Cancel what has not started and kill the workers."""
+    processes = list(getattr(executor, "_processes", {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        try:
+            proc.kill()
+        except Exception:  # pragma: no cover
+            pass
+    for proc in processes:
+        proc.join(5)
+
+
+def _sweep_grid(args):
+    from sage_attention.app import experiments
+    norms = [n.strip() for n in args.normalization.split(",")]
+    for n in norms:
+        if n not in ("lightning", "softmax"):
+            raise UsageError(f"--normalization (={args.normalization!r}): `{n}` must be "
+                             "lightning or softmax")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs (={args.jobs}) must be at least 1")
+    if args.arch:
+        grid = []
+        for a in args.arch:
+            widths, sep, ranks = a.partition(":")
+            if not sep:
+                raise UsageError(f"--arch (={a!r}) must be 'widths:ranks', e.g. 3,4,5:2,3")
+            widths = _int_list(widths, "--arch widths")
+            ranks = _int_list(ranks, "--arch ranks")
+            if len(ranks) != len(widths) - 1:
+                raise UsageError(f"--arch (={a!r}) needs one rank per layer: "
+                                 f"{len(widths) - 1} layers, {len(ranks)} ranks")
+            for t in _int_list(args.tokens, "--tokens"):
+                for norm in norms:
+                    grid.append({"widths": widths, "ranks": ranks, "tokens": t,
+                                 "normalization": norm})
+    else:
+        layers, widths = _int_list(args.layers, "--layers"), _int_list(args.width, "--width")
+        ranks, tokens = _int_list(args.rank, "--rank"), _int_list(args.tokens, "--tokens")
+        n = len(layers) * len(widths) * len(ranks) * len(tokens) * len(norms)
+        if n > MAX_SWEEP_ROWS:
+            raise UsageError(f"the grid has {n} architectures, more than {MAX_SWEEP_ROWS}; "
+                             "narrow --width, --rank, --tokens or --layers")
+        grid = experiments.architecture_grid(layers=layers, widths=widths, ranks=ranks,
+                                             tokens=tokens, normalization=norms)
+    if len(grid) > MAX_SWEEP_ROWS:
+        raise UsageError(f"the grid has {len(grid)} architectures, more than {MAX_SWEEP_ROWS}")
+    return grid
+
+
+def _row_progress(args, err, finished):
+    """The progress callback of ``sweep`` and ``figures``: keep each finished
+    row in the list ``finished`` and, unless ``--quiet``, print a line on ``err``."""
+    def progress(done, total, row):
+        finished.append(row)
+        if not args.quiet:
+            print(f"[{done}/{total}] widths {row['widths']} ranks {row['ranks']} "
+                  f"t={row['tokens']} {row['normalization']}: dimension {row['dimension']} "
+                  f"(expected {row['expected']}) {row['seconds']:.2f}s", file=err, flush=True)
+    return progress
+
+
+def sweep_command(args, out, err):
+    r"""
+    Run ``sage-attention sweep``: the dimension table over a grid of architectures.
+
+    Ctrl-C prints the rows that finished (and stops the worker pool).
+
+    INPUT:
+
+    - ``args`` -- the parsed arguments of ``sweep``
+      (:class:`argparse.Namespace`)
+    - ``out``, ``err`` -- the files of the table and of the progress lines
+
+    OUTPUT: the exit status ``0``; raise :class:`UsageError` on a malformed
+    argument and ``KeyboardInterrupt`` (after printing the finished rows) on
+    Ctrl-C
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.cli import main
+        sage: main(["sweep", "--layers", "1", "--width", "2..3", "--rank", "1", "-q"])
+        | widths | ranks | t | normalization | dimension | expected | agrees | parameters | fiber | inputs | gap |
+        |---|---|---|---|---|---|---|---|---|---|---|
+        | 2,2 | 1 | 3 | lightning | 6 | 6 | yes | 8 | 2 | ... | exact |
+        | 3,3 | 1 | 3 | lightning | 13 | 13 | yes | 15 | 2 | ... | exact |
+        0
+        sage: main(["sweep", "--arch", "3,3,3:1,2", "--json", "-q"])
+        [{"widths": [3, 3, 3], "ranks": [1, 2], "tokens": 3, "normalization": "lightning", "dimension": 18, ...}]
+        0
+    """
+    from sage_attention.app import experiments
+    finished = []
+    progress = _row_progress(args, err, finished)
+
+    def show(rows):
+        if args.json:
+            print(json.dumps(rows), file=out)
+        else:
+            print(experiments.format_table(rows, "csv" if args.csv else "markdown"), file=out)
+        out.flush()
+
+    grid = _sweep_grid(args)
+    # The rows are computed in worker processes (one with -j 1) that ignore
+    # Ctrl-C, so this process, which only waits, always sees it (inside
+    # linbox a KeyboardInterrupt can be lost) and stops them.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    try:
+        ex = ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_worker_init)
+        try:
+            rows = experiments.sweep(grid, executor=ex, progress=progress, seed=args.seed)
+        finally:
+            _stop_pool(ex)
+    except KeyboardInterrupt:
+        print(f"interrupted: {len(finished)} of {len(grid)} rows finished", file=err)
+        if finished:
+            show(finished)
+        raise
+    show(rows)
+    return 0
+
+
+def figures_command(args, out, err):
+    r"""
+    Run ``sage-attention figures``: write the figures into ``--outdir`` and
+    print their paths.
+
+    INPUT: as for :func:`sweep_command`, with the arguments of ``figures``
+
+    OUTPUT: the exit status ``0``; raise :class:`UsageError` when
+    ``--outdir`` is not a writable folder
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.cli import main
+        sage: import sys; sys.stderr = sys.stdout
+        sage: main(["figures", "--outdir", "/proc/version", "-q"])
+        error: --outdir (=/proc/version) is not a folder; give a folder, e.g. --outdir figures
+        2
+        sage: sys.stderr = sys.__stderr__
+    """
+    _check_outdir(args.outdir)
+    from sage_attention.app.figures import make_figures
+    progress = _row_progress(args, err, [])
+    for path in make_figures(args.outdir, seed=args.seed, progress=progress):
+        print(path, file=out)
+    return 0
+
+
+def defectivity_command(args, out, err):
+    r"""
+    Run ``sage-attention defectivity``: the rows of
+    :func:`~sage_attention.app.experiments.defectivity_table`.
+
+    Ctrl-C prints the rows that finished (and stops the worker pool).
+
+    INPUT: as for :func:`sweep_command`, with the arguments of ``defectivity``
+
+    OUTPUT: the exit status ``0``; raise :class:`UsageError` on a malformed
+    argument
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.cli import main
+        sage: main(["defectivity", "--width", "3", "--out", "1", "--tokens", "2", "--rank", "3", "-q"])
+        | d | d' | t | a | H | dimension | one head | span | join bound | defect | parameters | fiber | seconds |
+        |---|---|---|---|---|---|---|---|---|---|---|---|---|
+        | 3 | 1 | 2 | 3 | 1 | 11 | 11 | 18 | 11 | 0 | 21 | 10 | ... |
+        | 3 | 1 | 2 | 3 | 2 | 17 | 11 | 18 | 18 | 1 | 42 | 25 | ... |
+        | 3 | 1 | 2 | 3 | 3 | 18 | 11 | 18 | 18 | 0 | 63 | 45 | ... |
+        0
+        sage: main(["defectivity", "--width", "2", "--heads", "0", "-q"])
+        error: --heads (='0'): 0 must be at least 1
+        2
+    """
+    from sage_attention.app import experiments
+    if args.jobs < 1:
+        raise UsageError(f"--jobs (={args.jobs}) must be at least 1")
+    widths = _int_list(args.width, "--width")
+    outs = _int_list(args.out, "--out")
+    tokens = _int_list(args.tokens, "--tokens")
+    ranks = None if args.rank is None else _int_list(args.rank, "--rank")
+    max_heads = None if args.heads is None else max(_int_list(args.heads, "--heads"))
+    n = len(widths) * len(outs) * len(tokens) * (len(ranks) if ranks else max(widths))
+    if n > MAX_SWEEP_ROWS:
+        raise UsageError(f"the grid has {n} architectures, more than {MAX_SWEEP_ROWS}; "
+                         "narrow --width, --out, --tokens or --rank")
+    finished = []
+
+    def progress(done, total, rows):
+        finished.extend(rows)
+        if not args.quiet:
+            r = rows[0]
+            print(f"[{done}/{total}] d={r['d']} d'={r['out']} t={r['tokens']} a={r['rank']}: "
+                  f"dimensions {[x['dimension'] for x in rows]}, defects "
+                  f"{[x['defect'] for x in rows]}", file=err, flush=True)
+
+    def show(rows):
+        if args.json:
+            print(json.dumps(rows), file=out)
+        else:
+            print(experiments.format_defectivity(rows, "csv" if args.csv else "markdown"),
+                  file=out)
+        out.flush()
+
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    try:
+        ex = ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_worker_init)
+        try:
+            rows = experiments.defectivity_table(widths, outs, tokens, ranks, executor=ex,
+                                                 progress=progress, seed=args.seed,
+                                                 max_heads=max_heads)
+        finally:
+            _stop_pool(ex)
+    except KeyboardInterrupt:
+        print(f"interrupted: {len(finished)} rows finished", file=err)
+        if finished:
+            show(finished)
+        raise
+    show(rows)
+    return 0
