@@ -58,7 +58,7 @@ def main(argv=None):
     for a in (1, 2, 3):
         M = LightningAttention(d=3, t=2, a=a, out=1, entries=[(1, 1)])
         X = Neurovariety(M)
-        X.vanishing_ideal_result()
+        X.vanishing_ideal_report()
         t0 = time.time()
         deg = X.degree()
         td = time.time() - t0

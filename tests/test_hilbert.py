@@ -51,7 +51,7 @@ def test_modular_data_equal_rational(kw):
     assert (H.numerator, H.dimension, H.degree) == (num, dim, deg)
     assert H.betti == betti
     # the dimension is the Jacobian rank (an independent computation)
-    assert H.dimension == M.dimension(seed=0).dimension
+    assert H.dimension == M.dimension(seed=0)
 
 
 @pytest.mark.parametrize("kw", SMALL)
@@ -68,7 +68,7 @@ def test_dropped_generator_never_proved(kw):
     R = implicitize(M, 4, seed=0, executor=False, prove=False)
     E = M.essential_ring()
     gens = list(R.essential_generators)
-    n = M.dimension(seed=0).dimension
+    n = M.dimension(seed=0)
     for i in sorted({0, len(gens) // 2, len(gens) - 1}):
         part = gens[:i] + gens[i + 1:]
         # the dropped generator is really missing (over QQ)
@@ -88,7 +88,7 @@ def test_slice_d3_rank1_proved_and_data_agree_with_rational():
     assert (H.numerator, H.dimension, H.degree) == (num, dim, deg)
     # an ideal with a cubic dropped is not proved
     gens = list(R.essential_generators)
-    proved, reason, _ = completeness_certificate(gens[:-1], E, M.dimension(seed=0).dimension, timeout=60)
+    proved, reason, _ = completeness_certificate(gens[:-1], E, M.dimension(seed=0), timeout=60)
     assert not proved, reason
 
 

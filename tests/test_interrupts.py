@@ -60,7 +60,7 @@ def test_a_degree_bound_is_respected():
     from sage_attention.ideals.implicitization import ImplicitizationResult
     X = Neurovariety(LightningAttention(d=3, t=1, a=2))       # 10 essential coordinates
     t0 = time.time()
-    res = X.vanishing_ideal_result(degree=2)
+    res = X.vanishing_ideal_report(degree=2)
     assert time.time() - t0 < 10
     assert isinstance(res, ImplicitizationResult) and res.degree == 2
     assert res.complete_through_degree == 2

@@ -28,8 +28,8 @@ EXAMPLES::
     sage: COMPUTATIONS["vanishing_ideal"].runner
     'sage_attention.app.runners.run_vanishing_ideal'
     sage: sorted(FAMILIES)
-    ['chow', 'linear', 'low_rank', 'pencil', 'rank_one', 'rows', 'single_token_low_rank',
-     'sylvester', 'syzygies', 'veronese']
+    ['brill', 'chow', 'linear', 'low_rank', 'pencil', 'rank_one', 'rows',
+     'single_token_low_rank', 'sylvester', 'syzygies', 'veronese']
 
 An option checks its value and says what is wrong::
 

@@ -52,7 +52,11 @@ def lightning_model(model, name="model"):
     Return ``model`` if it is an attention model, else raise a ``TypeError`` naming ``name``.
     """
     from sage_attention.models import AttentionNetwork
-    if not isinstance(model, AttentionNetwork):
+    # besides the models, objects that offer the parametrization in essential
+    # coordinates (e.g. :class:`~sage_attention.variety.joins.SummedHeads`)
+    duck = all(hasattr(model, a) for a in ("essential_parametrization", "essential_ring",
+                                           "linear_relations"))
+    if not isinstance(model, AttentionNetwork) and not duck:
         raise TypeError(f"{name} (={model!r}) must be an attention model "
                         "(e.g. LightningAttention(d=2, t=2, a=1))")
     return model

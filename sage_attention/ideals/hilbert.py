@@ -149,9 +149,26 @@ def reduction(gens, ring, p):
     return Rp.ideal(gp if gp else [Rp.zero()])
 
 
-def _series_data(J):
+def series_data(J):
     r"""
     Return ``(numerator in ZZ[t], dimension, degree)`` of `R/J` from Singular's first Hilbert series.
+
+    INPUT:
+
+    - ``J`` -- a homogeneous ideal of a polynomial ring `R`
+
+    OUTPUT: a triple: the numerator `N(t)` of the Hilbert series
+    `N(t)/(1-t)^{\dim R/J}` (with `N(1) \neq 0`), the Krull dimension of
+    `R/J` and its degree `N(1)`
+
+    EXAMPLES:
+
+    The twisted cubic has dimension `2` (as an affine cone) and degree `3`::
+
+        sage: from sage_attention.ideals.hilbert import series_data
+        sage: R.<a, b, c, d> = QQ[]
+        sage: series_data(R.ideal([a*c - b^2, b*d - c^2, a*d - b*c]))
+        (2*t + 1, 2, 3)
     """
     S = PolynomialRing(ZZ, "t")
     t = S.gen()
@@ -359,7 +376,7 @@ def hilbert_data(gens, ring, primes=PRIMES, betti=True):
     for p in primes:
         t0 = time.time()
         J = reduction(gens, ring, p)
-        num, dim, deg = _series_data(J)
+        num, dim, deg = series_data(J)
         b = betti_numbers(J) if betti else None
         timings[int(p)] = time.time() - t0
         if first is None:
@@ -475,7 +492,7 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=10):
     """
     t0 = time.time()
     J = reduction(gens, ring, p)
-    num, dim, deg = _series_data(J)
+    num, dim, deg = series_data(J)
     data = HilbertData(numerator=num, dimension=dim, degree=deg, betti=None, primes=(int(p),), agree=True,
                        timings={"hilbert": time.time() - t0})
     if dim != dimension:

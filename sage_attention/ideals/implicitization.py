@@ -885,7 +885,8 @@ def _cache_key(model, seed):
     r"""
     Return the string identifying the computation a cache entry belongs to.
     """
-    return f"{model!r}|{model.weight_space}|{model.coordinate_scaling}|{seed}"
+    return (f"{model!r}|{getattr(model, 'weight_space', 'QKV')}|"
+            f"{getattr(model, 'coordinate_scaling', 'raw')}|{seed}")
 
 
 def _cache_path(cache_dir, model, seed):

@@ -54,6 +54,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sage_attention.ideals.minimal_generators import minimal_generator_counts, truncated_groebner_basis
+
 logger = logging.getLogger("sage_attention")
 
 SATURATION_NOTE = ("ideal equality by Gröbner bases in the essential coordinates, "
@@ -180,49 +182,6 @@ class GenerationReport:
                 "complete": self.complete, "seconds": self.seconds, "note": self.note}
 
 
-def _truncated_gb(E, polys, bound):
-    r"""
-    Return a Gröbner basis of the homogeneous ideal of ``polys`` truncated at degree ``bound``.
-
-    It reduces every homogeneous polynomial of degree at most ``bound``
-    to zero exactly when it is in the ideal.
-    """
-    polys = [f for f in polys if f]
-    if not polys:
-        return []
-    return list(E.ideal(polys).groebner_basis("libsingular:std", deg_bound=int(bound)))
-
-
-def _generator_counts(E, polys, bound):
-    r"""
-    Return ``{degree: number}`` of minimal generators of the homogeneous
-    ideal of ``polys`` in degrees up to ``bound`` (by linear algebra modulo
-    the lower-degree part).
-    """
-    from sage.all__sagemath_singular import matrix
-    polys = [f for f in polys if f]
-    counts = {}
-    for k in sorted({f.degree() for f in polys}):
-        if k > bound:
-            break
-        lower = [f for f in polys if f.degree() < k]
-        G = _truncated_gb(E, lower, k)
-        red = [f.reduce(G) if G else f for f in polys if f.degree() == k]
-        red = [f for f in red if f]
-        if not red:
-            continue
-        mons = sorted({m for f in red for m in f.monomials()})
-        pos = {m: i for i, m in enumerate(mons)}
-        A = matrix(E.base_ring(), len(red), len(mons), sparse=True)
-        for i, f in enumerate(red):
-            for c, m in zip(f.coefficients(), f.monomials()):
-                A[i, pos[m]] = c
-        r = A.rank()
-        if r:
-            counts[int(k)] = int(r)
-    return counts
-
-
 #: Degrees with more monomials than this are compared by Gröbner bases
 #: instead of dense linear algebra.
 DENSE_LIMIT = 30000
@@ -326,11 +285,11 @@ def _row(model, name, fam, Kmin, nlin, bound):
     E = model.essential_ring()
     to_E = model.to_essential()
     images = [g for g in (to_E(f) for f in fam.polynomials()) if g]
-    counts = _generator_counts(E, images, bound)
+    counts = minimal_generator_counts(E, images, bound)
     if nlin:
         counts[1] = counts.get(1, 0) + nlin
     counts = dict(sorted(counts.items()))
-    GJ = _truncated_gb(E, images, bound)
+    GJ = truncated_groebner_basis(E, images, bound)
     missing = {}
     for g in Kmin:
         if (g.reduce(GJ) if GJ else g) != 0:

@@ -263,6 +263,19 @@ class SummedHeads:
     def __repr__(self):
         return f"{self.heads} summed heads of {self.model}"
 
+    def is_lightning(self):
+        r"""
+        Return ``True``: summed lightning heads are a polynomial map.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.joins import SummedHeads
+            sage: SummedHeads(LightningAttention(d=2, t=2, a=1), 2).is_lightning()
+            True
+        """
+        return True
+
     def with_weight_space(self, weight_space):
         r"""
         Return ``self`` (the weights are `Q, K, V`).

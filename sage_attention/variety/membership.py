@@ -84,7 +84,7 @@ def _ring_of(model, f):
         sage: _ring_of(M, z[0] - z[1])
         Traceback (most recent call last):
         ...
-        TypeError: f (=z0 - z1) must be a polynomial in the coordinate ring or the essential ring of the model; its variables z0, z1 are not coordinates of LightningAttention(d=1, d'=1, t=2, a=1) over Rational Field
+        TypeError: f (=z0 - z1) must be a polynomial in the coordinate ring or the essential ring of the model; its variables z0, z1 are not coordinates of LightningAttention(d=1, out=1, t=2, a=1) over Rational Field
         sage: S = PolynomialRing(QQ, ['Y11_x11x11x11', 'foo'])
         sage: _ring_of(M, S.gen(0))
         ('coordinates', Y11_x11x11x11)

@@ -168,10 +168,10 @@ def minimal_generators_count(I, force=False):
         # degree by degree: the generators of degree k modulo a Groebner
         # basis of the lower-degree ones truncated at k (exact), much
         # faster than minbase, which computes a whole standard basis
-        from sage_attention.variety.generation import _generator_counts
+        from sage_attention.ideals.minimal_generators import minimal_generator_counts
         logger.info("minimal generators: %d homogeneous generators in %d variables (%d linear "
                     "generators removed), degree by degree", len(rest), S.ngens(), nlin)
-        for k, c in _generator_counts(S, rest, max(g.degree() for g in rest)).items():
+        for k, c in minimal_generator_counts(S, rest, max(g.degree() for g in rest)).items():
             counts[k] = counts.get(k, 0) + c
     else:
         logger.info("minimal generators: Singular minbase of %d generators in %d variables "
@@ -474,7 +474,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: len(X.minimal_generators(groebner=True)) >= len(G)
             True
         """
-        res = self.vanishing_ideal_result(algorithm, degree)
+        res = self.vanishing_ideal_report(algorithm, degree)
         if groebner:
             return [g for g in res.ideal.gens() if g]
         C = self.ambient()
@@ -546,8 +546,8 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: H = X.hilbert_data(betti=True); H.betti
             [{0: 1}, {2: 3}, {3: 2}]
         """
-        from sage_attention.ideals.hilbert import hilbert_data, HilbertData, _series_data
-        res = self.vanishing_ideal_result()
+        from sage_attention.ideals.hilbert import hilbert_data, HilbertData, series_data
+        res = self.vanishing_ideal_report()
         E = self._model.essential_ring()
         gens = [E(g) for g in self._engine_or_minimal()]
         H = hilbert_data(gens, E, betti=betti)
@@ -557,7 +557,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             gb = [g for g in res.essential_ideal.gens() if g]
             from sage.all__sagemath_singular import GF
             Ep = E.change_ring(GF(32003))
-            num, dim, deg = _series_data(Ep.ideal([Ep(g.lm()) for g in gb] if gb else [Ep.zero()]))
+            num, dim, deg = series_data(Ep.ideal([Ep(g.lm()) for g in gb] if gb else [Ep.zero()]))
             certified = (num, dim, deg) == (H.numerator, H.dimension, H.degree)
             if not certified:
                 logger.warning("the modular Hilbert series of %s differs from the exact one; using the exact one",
@@ -568,7 +568,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
                            primes=H.primes, agree=H.agree, certified=certified, timings=H.timings)
 
     def _engine_or_minimal(self):
-        res = self.vanishing_ideal_result()
+        res = self.vanishing_ideal_report()
         if hasattr(res, "complete_through_degree"):
             return list(res.essential_generators)
         return self._engine_generators()
@@ -655,7 +655,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: X.contains(PolynomialRing(QQ, 'z', 6).gen(0))
             Traceback (most recent call last):
             ...
-            TypeError: f (=z0) must be a polynomial in the coordinate ring or the essential ring of the model; its variables z0 are not coordinates of LightningAttention(d=1, d'=1, t=2, a=1) over Rational Field
+            TypeError: f (=z0) must be a polynomial in the coordinate ring or the essential ring of the model; its variables z0 are not coordinates of LightningAttention(d=1, out=1, t=2, a=1) over Rational Field
             sage: X.contains('x')
             Traceback (most recent call last):
             ...

@@ -1,0 +1,102 @@
+r"""
+Minimal generators of homogeneous ideals, degree by degree
+
+A homogeneous ideal `J = (f_1, \ldots, f_m)` has minimal generating sets,
+and the number of their elements of each degree `k` does not depend on the
+choice: it is the dimension of `J_k / (R_1 J_{k-1})`, the degree-`k` part
+modulo the multiples of lower degrees. It is computed here by reducing the
+generators of degree `k` modulo a Gröbner basis of the lower-degree
+generators truncated at degree `k`, and taking the rank of what is left.
+
+EXAMPLES:
+
+The twisted cubic has three quadrics; a multiple of one of them adds no
+generator, a new cubic adds one::
+
+    sage: from sage_attention.ideals.minimal_generators import minimal_generator_counts
+    sage: R.<a, b, c, d> = QQ[]
+    sage: q = [a*c - b^2, b*d - c^2, a*d - b*c]
+    sage: minimal_generator_counts(R, q + [a*q[0], b^3], 3)
+    {2: 3, 3: 1}
+"""
+# sage.doctest: needs sage.libs.singular
+
+
+def truncated_groebner_basis(E, polys, bound):
+    r"""
+    Return a Gröbner basis of the homogeneous ideal of ``polys`` truncated at degree ``bound``.
+
+    It reduces a homogeneous polynomial of degree at most ``bound`` to zero
+    exactly when the polynomial is in the ideal.
+
+    INPUT:
+
+    - ``E`` -- a polynomial ring
+    - ``polys`` -- homogeneous polynomials of ``E``
+    - ``bound`` -- integer; the degree bound
+
+    OUTPUT: a list of polynomials (empty when ``polys`` has no nonzero element)
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.minimal_generators import truncated_groebner_basis
+        sage: R.<x, y> = QQ[]
+        sage: G = truncated_groebner_basis(R, [x^2 - y^2, x*y], 3)
+        sage: (x^3).reduce(G), (x^2).reduce(G) == 0
+        (0, False)
+    """
+    polys = [f for f in polys if f]
+    if not polys:
+        return []
+    return list(E.ideal(polys).groebner_basis("libsingular:std", deg_bound=int(bound)))
+
+
+def minimal_generator_counts(E, polys, bound):
+    r"""
+    Return ``{degree: number}`` of minimal generators of the homogeneous
+    ideal of ``polys`` in degrees up to ``bound``.
+
+    INPUT:
+
+    - ``E`` -- a polynomial ring
+    - ``polys`` -- homogeneous polynomials of ``E``
+    - ``bound`` -- integer; degrees above it are not counted
+
+    OUTPUT: a dictionary from degrees to positive integers
+
+    ALGORITHM: for each degree `k`, the generators of degree `k` are reduced
+    modulo :func:`truncated_groebner_basis` of the lower ones at degree `k`;
+    the rank of the remainders (linear algebra over the base field) is the
+    number of minimal generators of degree `k`.
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.minimal_generators import minimal_generator_counts
+        sage: R.<x, y, z> = QQ[]
+        sage: minimal_generator_counts(R, [x^2, x*y, x^3 + y^3, z^3], 3)
+        {2: 2, 3: 2}
+        sage: minimal_generator_counts(R, [x^2, x*y, x^3 + y^3, z^3], 2)
+        {2: 2}
+    """
+    from sage.all__sagemath_singular import matrix
+    polys = [f for f in polys if f]
+    counts = {}
+    for k in sorted({f.degree() for f in polys}):
+        if k > bound:
+            break
+        lower = [f for f in polys if f.degree() < k]
+        G = truncated_groebner_basis(E, lower, k)
+        red = [f.reduce(G) if G else f for f in polys if f.degree() == k]
+        red = [f for f in red if f]
+        if not red:
+            continue
+        mons = sorted({m for f in red for m in f.monomials()})
+        pos = {m: i for i, m in enumerate(mons)}
+        A = matrix(E.base_ring(), len(red), len(mons), sparse=True)
+        for i, f in enumerate(red):
+            for c, m in zip(f.coefficients(), f.monomials()):
+                A[i, pos[m]] = c
+        r = A.rank()
+        if r:
+            counts[int(k)] = int(r)
+    return counts
