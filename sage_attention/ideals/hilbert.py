@@ -400,12 +400,43 @@ def _primality(J):
     return len(P), len(P) == 1 and all(g.reduce(G) == 0 for g in P[0].gens())
 
 
-def _child(conn, J):
+def _child(conn, fn, J):
     try:
-        conn.send(_primality(J))
+        conn.send(fn(J))
     except BaseException as e:  # reported to the parent
         conn.send(("error", repr(e)))
     conn.close()
+
+
+def _in_child(fn, J, timeout, what):
+    r"""
+    Return ``fn(J)`` computed in a forked process, or ``None`` after ``timeout`` seconds.
+
+    The process is killed at the time limit (interrupting Singular's
+    computations in this process can leave Singular unusable).
+    """
+    if timeout is None:
+        return fn(J)
+    import multiprocessing
+    ctx = multiprocessing.get_context("fork")
+    recv, send = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(send, fn, J), daemon=True)
+    proc.start()
+    send.close()
+    try:
+        if not recv.poll(max(timeout, 0.01)):
+            return None
+        res = recv.recv()
+    except EOFError:
+        res = ("error", f"the process of the {what} died")
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+        recv.close()
+    if isinstance(res, tuple) and res and res[0] == "error":
+        raise RuntimeError(f"the {what} modulo p failed: {res[1]}")
+    return res
 
 
 def _is_prime_modp(J, timeout):
@@ -424,28 +455,8 @@ def _is_prime_modp(J, timeout):
         sage: _is_prime_modp(R.ideal([x^2 - y^2 - 1]), None)
         (1, True)
     """
-    if timeout is None:
-        return _primality(J)
-    import multiprocessing
-    ctx = multiprocessing.get_context("fork")
-    recv, send = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(send, J), daemon=True)
-    proc.start()
-    send.close()
-    try:
-        if not recv.poll(timeout):
-            return None
-        res = recv.recv()
-    except EOFError:
-        res = ("error", "the primality test process died")
-    finally:
-        if proc.is_alive():
-            proc.kill()
-        proc.join()
-        recv.close()
-    if res and res[0] == "error":
-        raise RuntimeError(f"the primality test modulo p failed: {res[1]}")
-    return tuple(res)
+    res = _in_child(_primality, J, timeout, "primality test")
+    return None if res is None else tuple(res)
 
 
 def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=10):
@@ -469,7 +480,9 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=10):
 
     OUTPUT: a tuple ``(proved, reason, data)``: a boolean, a sentence saying
     what is proved or why not, and the :class:`HilbertData` modulo ``p``
-    (``certified`` set when proved)
+    (``certified`` set when proved; ``None`` when the Hilbert series did not
+    finish in time). The Hilbert series and the primality test run in forked
+    processes that share the time limit.
 
     EXAMPLES:
 
@@ -492,7 +505,12 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=10):
     """
     t0 = time.time()
     J = reduction(gens, ring, p)
-    num, dim, deg = series_data(J)
+    series = _in_child(series_data, J, timeout, "Hilbert series")
+    if series is None:
+        return False, (f"the Hilbert series modulo {p} of the ideal found did not finish in {timeout} s: "
+                       "not proved"), None
+    num, dim, deg = series
+    timeout = None if timeout is None else max(timeout - (time.time() - t0), 0.01)
     data = HilbertData(numerator=num, dimension=dim, degree=deg, betti=None, primes=(int(p),), agree=True,
                        timings={"hilbert": time.time() - t0})
     if dim != dimension:
