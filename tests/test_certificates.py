@@ -340,7 +340,7 @@ def test_certificate_to_json():
     R = PolynomialRing(QQ, M.input_ring().variable_names())
     x = R.gens()
     c = certify(M, matrix([[x[0] * (x[0] ** 2 + x[1] ** 2 + x[2] ** 2)]]))
-    d = json.loads(to_json(c))
+    d = json.loads(to_json(c))["data"]
     assert d["status"] == "realizable" and d["real"] is False and d["field"] == "Algebraic Field"
     assert d["real_check"].startswith("matrix(QQ")
 

@@ -10,14 +10,15 @@ from sage_attention.ideals import implicitization as impl
 from sage_attention.ideals.implicitization import implicitize
 
 
-def test_default_proof_has_a_size_check():
-    # used to run for minutes in Singular's primality test (35 quartics)
+def test_default_proof_has_a_time_limit():
+    # used to run for minutes in Singular's primality test (35 quartics);
+    # the default proof now runs in a forked process killed after a few seconds
     M = LightningAttention(d=3, t=1, a=1)
     t0 = time.time()
     R = implicitize(M, 4, seed=0)
-    assert time.time() - t0 < 20
-    assert R.complete_through_degree == 4 and not R.proved_complete and not R.interrupted
-    assert "not tested" in R.proof and "prove=True" in R.proof
+    assert time.time() - t0 < 60
+    assert R.complete_through_degree == 4 and not R.interrupted
+    assert R.proved_complete or "did not finish" in R.proof
     assert {k: len(v) for k, v in R.generators_by_degree.items()} == {4: 35}
     phi = M.essential_parametrization()
     assert all(phi(g) == 0 for g in R.essential_generators)

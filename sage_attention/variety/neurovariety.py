@@ -315,7 +315,19 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: X = Neurovariety(LightningAttention(d=2, t=2, a=1, entries=[(1, 1)]))
             sage: X.vanishing_ideal_report().weights
             'A = u*w^T'
+
+        TESTS::
+
+            sage: from sage_attention import SoftmaxAttention
+            sage: Neurovariety(SoftmaxAttention(d=2, t=2, a=1)).vanishing_ideal_report()
+            Traceback (most recent call last):
+            ...
+            ValueError: the vanishing ideal needs a lightning model with coordinates (one head, no mask, no residual stream); SoftmaxAttention(d=2, out=1, t=2, a=1) over Rational Field has none (for summed heads see sage_attention.variety.joins)
         """
+        if not (self._model.is_lightning() and hasattr(self._model, "essential_coordinates")):
+            raise ValueError("the vanishing ideal needs a lightning model with coordinates (one head, "
+                             f"no mask, no residual stream); {self._model} has none (for summed heads "
+                             "see sage_attention.variety.joins)")
         if degree is not None:
             from sage_attention.ideals._checks import positive_integer
             degree = positive_integer(degree, "degree")
@@ -330,7 +342,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             res = eliminate(self._model, force=force)
         else:
             from sage_attention.ideals.implicitization import implicitize
-            res = implicitize(self._model, degree)
+            res = implicitize(self._model, degree, force=force)
             if not res.proved_complete:
                 logger.warning("interpolation of %s: complete through degree %s only, "
                                "not proved complete", self._model, res.complete_through_degree)
