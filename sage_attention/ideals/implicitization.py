@@ -75,941 +75,39 @@ Every generator vanishes on the parametrization::
 
 REFERENCES: [HMK2024]_, [ADM2026]_.
 """
-import hashlib
-import json
 import logging
 import os
 import sys
 import time
 from concurrent.futures import Future, as_completed
-from dataclasses import dataclass, field
 
 import numpy as np
 
-from sage.all__sagemath_singular import QQ, ZZ, Integer, lcm
-from sage_attention.errors import RandomizedFailure
+from sage.all__sagemath_singular import QQ
 from sage_attention.ideals.memory import check_memory
 from sage_attention.ideals.grading import multigrading
 from sage_attention.ideals.symmetry import coordinate_symmetries, CoordinateSymmetries
-from sage_attention.ideals import linalg_modp as _la
-from sage_attention.randomness import derived_seed, resolve_seed
+from sage_attention.ideals.evaluation import EvaluationContext
+from sage_attention.ideals.implicitization_cache import CACHE_FORMAT, cache_key, cache_path, load_piece, store_piece
+from sage_attention.ideals.implicitization_report import ImplicitizationReport
+from sage_attention.ideals.pieces import (PieceProgress, batches, default_executor, graded_pieces, map_result,
+                                          monomial_table_bytes, piece_orbits, run_batch, run_piece)
+from sage_attention.ideals.product_span import ProductSpan, monomials, residues
+from sage_attention.randomness import resolve_seed
 
 logger = logging.getLogger("sage_attention")
+
+# Re-exported (the engine's former contents): ``ProductSpan``, ``monomials``,
+# ``residues``, ``CACHE_FORMAT``. ``implicitize`` looks the pieces' entry point and
+# the table estimate up here, so they can be substituted in this module.
+_run_piece = run_piece
+_monomial_table_bytes = monomial_table_bytes
 
 #: ``prove=None`` tries the whole-ideal proof only when the generators have at most this many terms in all.
 PROOF_TERMS_LIMIT = 20000
 #: Seconds given by default (``prove=None``) to the primality test modulo `p`, and with ``prove=True``.
 PROOF_TIMEOUT = 5
 PROOF_TIMEOUT_FORCED = 600
-
-
-# ---------------------------------------------------------------------------
-# the report
-
-
-@dataclass(frozen=True)
-class ImplicitizationReport:
-    r"""
-    The vanishing ideal of a model, computed degree by degree.
-
-    Attributes:
-
-    - ``model`` -- string, the model
-    - ``degree`` -- the degree bound asked for
-    - ``ideal`` -- the ideal found, in ``model.coordinate_ring()`` (linear
-      relations and the essential generators)
-    - ``essential_generators`` -- tuple of the minimal generators found, in
-      ``model.essential_ring()``
-    - ``generators_by_degree`` -- dict ``{degree: tuple of generators}``
-    - ``linear_relations`` -- tuple, in the coordinate ring
-    - ``ideal_dimensions`` -- dict ``{degree: dim of the degree part}`` in the
-      essential ring
-    - ``complete_through_degree`` -- every generator of degree at most this
-      is found (proved, see the module documentation)
-    - ``proved_complete`` -- whether the whole ideal is proved to be found
-    - ``proof`` -- sentence saying what is proved and how
-    - ``grading`` -- the :class:`~sage_attention.ideals.grading.Multigrading`
-    - ``pieces`` -- dict ``{degree: number of graded pieces}``
-    - ``solved_pieces`` -- dict ``{degree: number of pieces solved}``: one
-      per orbit of ``symmetry``, the others are images
-    - ``symmetry`` -- the
-      :class:`~sage_attention.ideals.symmetry.CoordinateSymmetries` used
-    - ``timings`` -- dict of seconds
-    - ``interrupted`` -- whether the run was cut short (Ctrl-C)
-    - ``seed``, ``prime``
-
-    EXAMPLES::
-
-        sage: from sage_attention import LightningAttention
-        sage: from sage_attention.ideals.implicitization import implicitize
-        sage: R = implicitize(LightningAttention(d=2, t=1, a=1), 3, seed=1)
-        sage: R.generators_by_degree
-        {}
-        sage: R.to_dict()['complete_through_degree']
-        3
-    """
-    model: str
-    degree: int
-    ideal: object
-    essential_generators: tuple
-    generators_by_degree: dict
-    linear_relations: tuple
-    ideal_dimensions: dict
-    complete_through_degree: int
-    proved_complete: bool
-    proof: str
-    grading: object
-    pieces: dict
-    timings: dict
-    interrupted: bool = False
-    seed: object = None
-    prime: int = _la.PRIME
-    symmetry: object = None
-    solved_pieces: dict = field(default_factory=dict)
-
-    def __repr__(self):
-        counts = {k: len(v) for k, v in sorted(self.generators_by_degree.items())}
-        s = (f"Implicitization of {self.model}:\nminimal generators by degree {counts} "
-             f"(+ {len(self.linear_relations)} linear relations); ")
-        s += f"complete through degree {self.complete_through_degree};\n"
-        if self.interrupted:
-            s += "interrupted; "
-        s += ("the whole ideal is proved: " if self.proved_complete else "not proved complete: ") + self.proof
-        return s
-
-    def is_well_defined(self):
-        r"""
-        Check the internal consistency of the report.
-
-        EXAMPLES::
-
-            sage: from sage_attention import LightningAttention
-            sage: from sage_attention.ideals.implicitization import implicitize
-            sage: implicitize(LightningAttention(d=2, t=1, a=1), 2, seed=1).is_well_defined()
-            True
-        """
-        gens = tuple(g for k in sorted(self.generators_by_degree) for g in self.generators_by_degree[k])
-        return (gens == self.essential_generators
-                and self.complete_through_degree <= self.degree
-                and all(g.degree() == k for k, v in self.generators_by_degree.items() for g in v)
-                and (not self.proved_complete or self.complete_through_degree >= 1))
-
-    def to_dict(self):
-        r"""
-        Return a JSON-ready dictionary.
-
-        EXAMPLES::
-
-            sage: from sage_attention import LightningAttention
-            sage: from sage_attention.ideals.implicitization import implicitize
-            sage: d = implicitize(LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)]), 2, seed=0).to_dict()
-            sage: d['number_of_generators_by_degree'], d['proved_complete']
-            ({'2': 3}, True)
-        """
-        return {
-            "model": self.model,
-            "degree": self.degree,
-            "generators_by_degree": {str(k): [str(g) for g in v]
-                                     for k, v in sorted(self.generators_by_degree.items())},
-            "number_of_generators_by_degree": {str(k): len(v) for k, v in sorted(self.generators_by_degree.items())},
-            "linear_relations": [str(f) for f in self.linear_relations],
-            "ideal_dimensions": {str(k): v for k, v in sorted(self.ideal_dimensions.items())},
-            "complete_through_degree": self.complete_through_degree,
-            "proved_complete": self.proved_complete,
-            "proof": self.proof,
-            "grading": self.grading.to_dict(),
-            "pieces": {str(k): v for k, v in sorted(self.pieces.items())},
-            "solved_pieces": {str(k): v for k, v in sorted(self.solved_pieces.items())},
-            "symmetries": list(self.symmetry.names) if self.symmetry is not None else [],
-            "timings": dict(self.timings),
-            "interrupted": self.interrupted,
-            "seed": self.seed,
-            "prime": self.prime,
-        }
-
-
-# ---------------------------------------------------------------------------
-# monomials and pieces
-
-
-def monomials(n, k):
-    r"""
-    Return the exponent vectors (rows, ``int16``) of all monomials of degree ``k`` in ``n`` variables.
-
-    INPUT:
-
-    - ``n`` -- number of variables
-    - ``k`` -- the degree
-
-    OUTPUT: a numpy array of shape ``(binomial(n + k - 1, k), n)``
-
-    EXAMPLES::
-
-        sage: from sage_attention.ideals.implicitization import monomials
-        sage: monomials(2, 2).tolist()                  # x0^2, x0 x1, x1^2
-        [[2, 0], [1, 1], [0, 2]]
-        sage: monomials(3, 2).shape
-        (6, 3)
-    """
-    if k == 0:
-        return np.zeros((1, n), dtype=np.int16)
-    cur = np.eye(n, dtype=np.int16)
-    last = np.arange(n)
-    for _ in range(k - 1):
-        blocks, lasts = [], []
-        for j in range(n):
-            sel = cur[last <= j]
-            if len(sel):
-                sel = sel.copy()
-                sel[:, j] += 1
-                blocks.append(sel)
-                lasts.append(np.full(len(sel), j))
-        cur = np.concatenate(blocks)
-        last = np.concatenate(lasts)
-    return cur
-
-
-_monomials = monomials
-
-
-def _pieces(n, k, degs):
-    r"""
-    Return ``{multidegree: exponent array}`` for the degree ``k`` monomials.
-
-    TESTS::
-
-        sage: import numpy as np
-        sage: from sage_attention.ideals.implicitization import _pieces
-        sage: sorted(len(v) for v in _pieces(2, 2, np.array([[1], [1]])).values())
-        [3]
-    """
-    mon = _monomials(n, k)
-    step = 1 << 16            # the int64 products in slices: no int64 copy of the whole table
-    md = np.concatenate([mon[i:i + step].astype(np.int64) @ degs for i in range(0, max(len(mon), 1), step)])
-    uniq, inv = np.unique(md, axis=0, return_inverse=True)
-    inv = np.asarray(inv).ravel()
-    order = np.argsort(inv, kind="stable")
-    bounds = np.searchsorted(inv[order], np.arange(len(uniq) + 1))
-    return {tuple(int(c) for c in uniq[i]): mon[order[bounds[i]:bounds[i + 1]]] for i in range(len(uniq))}
-
-
-# ---------------------------------------------------------------------------
-# the work on one piece (runs in a worker)
-
-
-class _Context:
-    r"""
-    What a worker needs: the images of the essential coordinates, and a shared
-    pool of random weight points at which they are evaluated once.
-
-    The values of the coordinates at the points of the pool are computed
-    (vectorized, modulo `p`) the first time they are needed and kept; every
-    piece evaluates its monomials at the first points of the pool. The pool is
-    a function of ``seed`` only, so every worker builds the same one.
-    """
-
-    CHUNK = 256
-
-    def __init__(self, images, ring, seed=None):
-        self.images = tuple(images)         # polynomials in the weight ring
-        self.ring = ring                    # the essential ring
-        self.seed = seed
-        W = images[0].parent()
-        self.nparams = W.ngens()
-        self.terms = []
-        for f in images:
-            exps = np.array([list(e) for e in f.exponents()], dtype=np.int64)
-            coeffs = [QQ(c) for c in f.coefficients()]
-            self.terms.append((exps, coeffs))
-        self._pools = {}
-
-    def flint(self):
-        r"""
-        Return ``(coordinate context, weight context, images, coefficient
-        conversion)`` for ``python-flint``, or ``None`` when it is not installed.
-        """
-        if not hasattr(self, "_flint"):
-            self._flint = None
-            try:
-                import flint
-            except ImportError:
-                return None
-            W = self.images[0].parent()
-            if all(c in ZZ for f in self.images for c in f.coefficients()):
-                make, coeff = flint.fmpz_mpoly_ctx, int
-            else:
-                make = flint.fmpq_mpoly_ctx
-
-                def coeff(c):
-                    c = QQ(c)
-                    return flint.fmpq(int(c.numerator()), int(c.denominator()))
-            wctx = make.get(tuple(f"w{i}" for i in range(W.ngens())), "degrevlex")
-            ectx = make.get(tuple(f"y{i}" for i in range(self.ring.ngens())), "degrevlex")
-            fimages = [wctx.from_dict({tuple(int(a) for a in e): coeff(c)
-                                       for e, c in zip(f.exponents(), f.coefficients())})
-                       for f in self.images]
-            self._flint = (ectx, wctx, fimages, coeff)
-        return self._flint
-
-    #: whether the memory guard is off (``implicitize(..., force=True)``)
-    force = False
-
-    def __getstate__(self):
-        return {"images": self.images, "ring": self.ring, "seed": self.seed, "force": self.force}
-
-    def __setstate__(self, state):
-        self.__init__(state["images"], state["ring"], state["seed"])
-        self.force = state.get("force", False)
-
-    def eval_coordinates(self, points, p):
-        r"""
-        Return the values mod ``p`` of the essential coordinates at ``points`` (P x m array).
-        """
-        P = points.shape[0]
-        out = np.zeros((P, len(self.terms)), dtype=np.int64)
-        powers = {}
-
-        def pw(j, e):
-            key = (j, e)
-            if key not in powers:
-                v = points[:, j] % p
-                acc = v
-                for _ in range(e - 1):
-                    acc = acc * v % p
-                powers[key] = acc
-            return powers[key]
-        for i, (exps, coeffs) in enumerate(self.terms):
-            acc = np.zeros(P, dtype=np.int64)
-            for e, c in zip(exps, _residues(coeffs, p)):
-                v = np.full(P, int(c), dtype=np.int64)
-                for j in np.nonzero(e)[0]:
-                    v = v * pw(int(j), int(e[j])) % p
-                acc = (acc + v) % p
-            out[:, i] = acc
-        return out
-
-    def pool(self, p, count, tag=0):
-        r"""
-        Return the values mod ``p`` of the coordinates at the first ``count`` points of pool ``tag``.
-        """
-        key = (p, tag)
-        vals = self._pools.get(key)
-        while vals is None or len(vals) < count:
-            chunk = 0 if vals is None else len(vals) // self.CHUNK
-            rng = np.random.default_rng([derived_seed(self.seed, tag) % (2 ** 32), p, chunk])
-            pts = rng.integers(0, p, size=(self.CHUNK, self.nparams), dtype=np.int64)
-            new = self.eval_coordinates(pts, p)
-            vals = new if vals is None else np.concatenate([vals, new])
-            self._pools[key] = vals
-        return vals[:count]
-
-
-def _monomial_values(vals, mons, p):
-    r"""
-    Return the values mod ``p`` of the monomials ``mons`` (N x n, one total degree) at coordinate values ``vals`` (P x n).
-
-    A monomial of degree `k` is a product of `k` coordinates: its values
-    are `k - 1` vectorized products of columns of ``vals``.
-
-    TESTS::
-
-        sage: import numpy as np
-        sage: from sage_attention.ideals.implicitization import _monomial_values
-        sage: _monomial_values(np.array([[2, 3]]), np.array([[2, 0], [1, 1]]), 7).tolist()
-        [[4, 6]]
-    """
-    P = vals.shape[0]
-    N, n = mons.shape
-    if N == 0:
-        return np.zeros((P, 0), dtype=np.int64)
-    k = int(mons[0].sum())
-    if k == 0:
-        return np.ones((P, N), dtype=np.int64)
-    idx = np.repeat(np.tile(np.arange(n), N), mons.astype(np.int64).ravel()).reshape(N, k)
-    out = vals[:, idx[:, 0]] % p
-    for c in range(1, k):
-        out = out * vals[:, idx[:, c]] % p
-    return out
-
-
-def _nullspace_data(ctx, mons, p, attempt, rank=None):
-    r"""
-    Return ``(R, pivots)``: the echelon form of the evaluation matrix of ``mons`` at random points.
-
-    The points are the first points of the shared pool (pool ``attempt``:
-    a retry uses other points). Points are added until the rank is smaller
-    than their number minus `3` (or equals the number of monomials); the
-    echelon form found so far is kept and only the new points are added to
-    it. With ``rank`` (the rank found modulo another prime) the right number
-    of points is taken at once.
-    """
-    N = len(mons)
-    P = min(N, 48 if rank is None else rank) + 4
-    R, used = None, 0
-    while True:
-        check_memory(_evaluation_bytes(P, N), f"the evaluation matrix of a graded piece ({P} points x "
-                     f"{N} monomials)", ctx.force, hint="lower the degree")
-        vals = ctx.pool(p, P, attempt)[used:P]
-        new = _monomial_values(vals, mons, p)
-        R, piv = _la.rref_modp(new if R is None else np.concatenate([R, new]), p)
-        used = P
-        if len(piv) < P - 3 or len(piv) == N:
-            return R, piv
-        P = min(N, max(P + P // 2, N // 2)) + 4
-
-
-def _evaluation_bytes(P, N):
-    r"""
-    Return the peak bytes of echelonizing a ``P x N`` evaluation matrix.
-
-    The matrix (``int64``), two temporaries of :func:`_monomial_values`, and
-    for more than :data:`~sage_attention.ideals.linalg_modp.SMALL` columns the
-    Sage matrix and the echelon form copied back: about five copies.
-
-    TESTS::
-
-        sage: from sage_attention.ideals.implicitization import _evaluation_bytes
-        sage: _evaluation_bytes(100, 1000)
-        4000000
-    """
-    return 5 * 8 * int(P) * int(N)
-
-
-def _monomial_table_bytes(n, k, ngrading):
-    r"""
-    Return the peak bytes of the table of the degree ``k`` monomials in ``n`` variables and their multidegrees.
-
-    :func:`_monomials` keeps ``int16`` exponent rows (and copies while it
-    concatenates), :func:`_pieces` multiplies them, a slice at a time, by
-    the degree matrix, sorts the multidegrees and regroups the rows.
-
-    TESTS::
-
-        sage: from sage_attention.ideals.implicitization import _monomial_table_bytes
-        sage: _monomial_table_bytes(10, 2, 3)
-        8580
-    """
-    from math import comb
-    count = comb(int(n) + int(k) - 1, int(k))
-    return count * (int(n) * 3 * 2 + 3 * 8 * int(ngrading) + 3 * 8)
-
-
-def _void(a):
-    a = np.ascontiguousarray(a)
-    return a.view(np.dtype((np.void, a.dtype.itemsize * a.shape[1]))).ravel()
-
-
-def residues(coeffs, p=_la.PRIME):
-    r"""
-    Return the rationals ``coeffs`` modulo ``p`` as a numpy array.
-
-    INPUT:
-
-    - ``coeffs`` -- a list of rationals whose denominators are prime to ``p``
-    - ``p`` -- a prime (default: the prime of the modular linear algebra)
-
-    OUTPUT: a numpy ``int64`` array of residues in `[0, p)`
-
-    EXAMPLES::
-
-        sage: from sage.all__sagemath_singular import QQ
-        sage: from sage_attention.ideals.implicitization import residues
-        sage: residues([QQ(1), QQ(-1), QQ(1/2)], 7).tolist()
-        [1, 6, 4]
-    """
-    return np.array([int(c.numerator() % p) * pow(int(c.denominator()), -1, p) % p for c in coeffs],
-                    dtype=np.int64)
-
-
-_residues = residues
-
-
-class ProductSpan:
-    r"""
-    The span modulo ``p`` of products `u g` (monomials `u`, polynomials `g`)
-    inside the space of the monomials ``mons``, kept in echelon form.
-
-    ``add(blocks)`` adds the products; ``blocks`` is a list of ``(U, gens)``
-    with ``U`` an array of monomial exponents and ``gens`` a list of
-    polynomials ``(exps, residues)`` (exponent array, coefficients modulo
-    ``p``) such that every product lies among ``mons``. With ``columns`` the
-    products are written in those coordinates only (the others are dropped).
-    Rows are echelonized in chunks of about ``2 target`` rows and nothing
-    more is added once the rank reaches ``target`` (a known upper bound).
-
-    Used by the engine for the multiples of the lower-degree generators in a
-    graded piece (in the coordinates of its kernel) and by
-    :mod:`sage_attention.variety.generation` for the degree parts of a family's ideal.
-
-    EXAMPLES::
-
-        sage: import numpy as np
-        sage: from sage.all__sagemath_singular import QQ
-        sage: from sage_attention.ideals.implicitization import ProductSpan, _monomials, _residues
-        sage: mons = _monomials(2, 2)                   # x0^2, x0 x1, x1^2
-        sage: g = (np.array([[1, 0], [0, 1]], dtype=np.int16), _residues([QQ(1), QQ(-1)], 7))   # x0 - x1
-        sage: S = ProductSpan(mons, 7, target=3)
-        sage: S.add([(_monomials(2, 1), [g])]), S.pivots
-        (2, (0, 1))
-        sage: ProductSpan(mons, 7, target=2, columns=[1, 2]).add([(_monomials(2, 1), [g])])
-        2
-    """
-
-    def __init__(self, mons, p, target, columns=None, force=False):
-        self.p, self.target = p, target
-        self.force = force
-        self.dtype, self.n = mons.dtype, mons.shape[1]
-        keys = _void(mons)
-        self.order = np.argsort(keys)
-        self.skeys = keys[self.order]
-        N = len(mons)
-        if columns is None:
-            self.col_of, self.ncols = np.arange(N), N
-        else:
-            self.col_of = np.full(N, -1, dtype=np.int64)
-            self.col_of[np.asarray(columns, dtype=np.int64)] = np.arange(len(columns))
-            self.ncols = len(columns)
-        self.R = np.zeros((0, self.ncols), dtype=np.int64)
-        self.pivots = ()
-
-    @property
-    def rank(self):
-        return len(self.pivots)
-
-    def add(self, blocks):
-        r"""
-        Add the products of ``blocks`` and return the rank.
-        """
-        chunk = max(2 * self.target, 64)
-        pending, npending = [], 0
-        # the products of a block are written chunk rows at a time: split U
-        blocks = [(U[i:i + chunk], gens) for U, gens in blocks for i in range(0, len(U), chunk)]
-        for U, gens in blocks:
-            if self.rank >= self.target:
-                break
-            U = np.asarray(U, dtype=self.dtype)
-            per = max(1, chunk // max(1, len(U)))
-            for s in range(0, len(gens), per):
-                group = gens[s:s + per]
-                check_memory(5 * 8 * (self.rank + npending + len(U) * len(group)) * self.ncols,
-                             f"the span of the products ({self.rank + npending + len(U) * len(group)} "
-                             f"rows x {self.ncols} columns)", self.force, hint="lower the degree")
-                T = np.concatenate([e for e, _ in group]).astype(self.dtype)
-                gi = np.concatenate([np.full(len(e), i, dtype=np.int64) for i, (e, _) in enumerate(group)])
-                cp = np.concatenate([cs for _, cs in group])
-                prod = (U[:, None, :] + T[None, :, :]).reshape(-1, self.n)
-                cols = self.col_of[self.order[np.searchsorted(self.skeys, _void(prod))]]
-                rows = (np.arange(len(U))[:, None] * len(group) + gi[None, :]).ravel()
-                vals = np.broadcast_to(cp, (len(U), len(cp))).ravel()
-                keep = cols >= 0
-                block = np.zeros((len(U) * len(group), self.ncols), dtype=np.int64)
-                block[rows[keep], cols[keep]] = vals[keep]
-                pending.append(block)
-                npending += len(block)
-                if npending >= chunk:
-                    self._reduce(pending)
-                    pending, npending = [], 0
-                    if self.rank >= self.target:
-                        return self.rank
-        if pending:
-            self._reduce(pending)
-        return self.rank
-
-    def _reduce(self, pending):
-        self.R, self.pivots = _la.rref_modp(np.concatenate([self.R] + pending), self.p)
-
-
-def _multiples_pivots(mons, blocks, free, p, force=False):
-    r"""
-    Return the pivots of the span of the multiples of the lower generators, in the kernel coordinates.
-
-    ``blocks`` is a list of ``(U, gens)`` as in :class:`ProductSpan`: the
-    monomials ``U`` of the complementary multidegree and the generators of
-    one lower multidegree. Every multiple lies in the kernel, and a kernel
-    vector is determined by its entries at the ``free`` (non-pivot) columns
-    of the evaluation matrix, so the multiples are written in those ``K``
-    coordinates only; the work stops as soon as they span the whole kernel
-    (rank ``K``: no new generator in this piece).
-
-    OUTPUT: the tuple of pivots, indices into ``free``.
-
-    TESTS::
-
-        sage: import numpy as np
-        sage: from sage.all__sagemath_singular import QQ
-        sage: from sage_attention.ideals.implicitization import _multiples_pivots, _monomials, _residues
-        sage: mons = _monomials(2, 2)                   # x0^2, x0 x1, x1^2
-        sage: g = (np.array([[1, 0], [0, 1]], dtype=np.int16), _residues([QQ(1), QQ(-1)], 7))   # x0 - x1
-        sage: _multiples_pivots(mons, [(_monomials(2, 1), [g])], [1, 2], 7)
-        (0, 1)
-    """
-    if not free or not blocks:
-        return ()
-    S = ProductSpan(mons, p, len(free), columns=free, force=force)
-    S.add(blocks)
-    return S.pivots
-
-
-def _verify(ctx, mons, coeffs):
-    r"""
-    Return whether ``sum c_j m_j`` composed with the parametrization is zero (exact).
-
-    ``coeffs`` are integers or rationals. The composition is done with
-    FLINT's multivariate polynomials (``python-flint``) when available,
-    else with Sage's.
-
-    TESTS::
-
-        sage: import numpy as np
-        sage: from sage_attention import LightningAttention
-        sage: from sage_attention.ideals.implicitization import _Context, _verify
-        sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
-        sage: E = M.essential_ring(); phi = M.essential_parametrization()
-        sage: ctx = _Context([phi(x) for x in E.gens()], E)
-        sage: g = E.gens()[0] * E.gens()[2] - E.gens()[1]**2; phi(g) == 0
-        False
-        sage: mons = np.array([list(e) for e in g.exponents()]); c = [int(a) for a in g.coefficients()]
-        sage: _verify(ctx, mons, c), _verify(ctx, mons, [0] * len(c))
-        (False, True)
-
-    Without ``python-flint`` Sage composes (same answers)::
-
-        sage: ctx._flint = None
-        sage: _verify(ctx, mons, c), _verify(ctx, mons, [0] * len(c))
-        (False, True)
-    """
-    fl = ctx.flint()
-    if fl is not None:
-        ectx, wctx, fimages, coeff = fl
-        if not all(isinstance(c, int) for c in coeffs):
-            coeffs = [QQ(c) for c in coeffs]
-            den = lcm([c.denominator() for c in coeffs] or [1])
-            coeffs = [int(c * den) for c in coeffs]
-        rows = mons.tolist() if hasattr(mons, "tolist") else mons
-        d = {tuple(m): coeff(c) for m, c in zip(rows, coeffs) if c}
-        if not d:
-            return True
-        return ectx.from_dict(d).compose(*fimages, ctx=wctx).is_zero()
-    E = ctx.ring
-    f = E({tuple(int(x) for x in m): QQ(c) for m, c in zip(mons, coeffs) if c})
-    return f(*ctx.images) == 0
-
-
-def _solve_piece(ctx, k, delta, mons, blocks, seed, max_attempts=4):
-    r"""
-    Return the new generators of one graded piece, proved (see the module documentation).
-
-    Modulo the first prime: the kernel of the evaluation matrix, and the
-    span of the multiples of the lower generators in it; the kernel vectors
-    at the free columns outside that span are the new generators. They are
-    lifted to `\QQ` from as many primes as their coefficients need (a prime
-    is added while a vector has no rational reconstruction or its
-    reconstruction fails the exact verification; modulo a further prime
-    only the columns of the pivots and of the new generators are
-    echelonized, the support of the canonical kernel vectors); a
-    disagreement between primes or a run out of primes restarts the piece
-    with other points.
-
-    OUTPUT: dict with keys ``kernel_dimension``, ``generators`` (list of
-    ``(exponent list, list of rational strings)``), ``monomials``,
-    ``rank``, ``primes``, ``attempts``, ``seconds``.
-    """
-    t0 = time.time()
-    N = len(mons)
-    if N == 1:
-        # a monomial in nonzero polynomials is nonzero (a domain)
-        return {"kernel_dimension": 0, "generators": [], "monomials": 1, "rank": 1,
-                "primes": 0, "attempts": 0, "seconds": time.time() - t0}
-    for attempt in range(max_attempts):
-        p = _la.PRIMES[0]
-        R, piv = _nullspace_data(ctx, mons, p, attempt)
-        pivset = set(piv)
-        free = [j for j in range(N) if j not in pivset]
-        K = len(free)
-
-        def done(gens, nprimes):
-            return {"kernel_dimension": K, "generators": gens, "monomials": N, "rank": len(piv),
-                    "primes": nprimes, "attempts": attempt + 1, "seconds": time.time() - t0}
-        if K == 0:
-            return done([], 1)
-        mset = set(_multiples_pivots(mons, blocks, free, p, ctx.force))
-        new_free = [free[j] for j in range(K) if j not in mset]
-        if not new_free:
-            return done([], 1)
-        primes = [p]
-        vecs = [_la.kernel_vectors(R, piv, N, new_free, p)]
-        lifted = {}
-        while True:
-            for i in range(len(new_free)):
-                if i in lifted:
-                    continue
-                lv = _la.lift_vectors([v[i] for v in vecs], primes)
-                if lv is not None and _verify(ctx, mons, lv[0]):
-                    lifted[i] = lv
-            if len(lifted) == len(new_free) or len(primes) == len(_la.PRIMES):
-                break
-            # the kernel vectors wanted live on the pivots and the new free
-            # columns only: modulo the next prime, echelonize just those columns
-            q = _la.PRIMES[len(primes)]
-            cols = sorted(set(piv) | set(new_free))
-            Rq, pivq = _nullspace_data(ctx, mons[cols], q, attempt, rank=len(piv))
-            if [cols[j] for j in pivq] != list(piv):
-                break
-            primes.append(q)
-            sub = _la.kernel_vectors(Rq, pivq, len(cols), [cols.index(f) for f in new_free], q)
-            full = np.zeros((len(new_free), N), dtype=np.int64)
-            full[:, cols] = sub
-            vecs.append(full)
-        if len(lifted) < len(new_free):
-            continue
-        gens = []
-        for i in range(len(new_free)):
-            nums, den = lifted[i]
-            sel = [j for j in range(N) if nums[j]]
-            gens.append(([[int(x) for x in mons[j]] for j in sel],
-                         [str(QQ((nums[j], den))) for j in sel]))
-        return done(gens, len(primes))
-    raise RandomizedFailure(f"the graded piece {delta} of degree {k} could not be lifted and verified "
-                            f"after {max_attempts} attempts", seeds=[seed])
-
-
-def _run_piece(args):
-    r"""
-    Executor entry point: unpack and run :func:`_solve_piece`.
-    """
-    return _solve_piece(*args)
-
-
-def _run_batch(ctx, batch):
-    r"""
-    Executor entry point for a batch of pieces sharing one context: ``[(delta, args without ctx)]``.
-    """
-    return [(delta, _solve_piece(ctx, *args)) for delta, args in batch]
-
-
-def _piece_orbits(pcs, degs, generators):
-    r"""
-    Return ``{multidegree: (representative multidegree, permutation)}`` for the pieces ``pcs``.
-
-    ``generators`` are coordinate permutations mapping pieces to pieces; the
-    permutation ``h`` returned for a piece maps the monomials of its
-    representative onto its own monomials (``h[i]`` is the image of
-    coordinate ``i``). The representative of an orbit is its first piece in
-    the order of ``pcs``.
-
-    TESTS::
-
-        sage: import numpy as np
-        sage: from sage_attention.ideals.implicitization import _pieces, _piece_orbits
-        sage: degs = np.eye(2, dtype=np.int64)          # two coordinates, swapped
-        sage: orb = _piece_orbits(_pieces(2, 2, degs), degs, [(1, 0)])
-        sage: sorted((k, v[0]) for k, v in orb.items())
-        [((0, 2), (0, 2)), ((1, 1), (1, 1)), ((2, 0), (0, 2))]
-    """
-    n = degs.shape[0]
-    ident = np.arange(n)
-    out = {}
-    for delta, mons in pcs.items():
-        if delta in out:
-            continue
-        out[delta] = (delta, ident)
-        todo = [(delta, ident)]
-        m0 = mons[0].astype(np.int64)
-        while todo:
-            cur, h = todo.pop()
-            for g in generators:
-                gh = np.asarray(g)[h]
-                img = np.zeros(n, dtype=np.int64)
-                img[gh] = m0
-                key = tuple(int(c) for c in img @ degs)
-                if key not in out:
-                    out[key] = (delta, gh)
-                    todo.append((key, gh))
-    return out
-
-
-def _map_result(res, h):
-    r"""
-    Return the result of a piece mapped by the coordinate permutation ``h`` (generators substituted).
-    """
-    gens = []
-    for exps, coeffs in res["generators"]:
-        e = np.array(exps, dtype=np.int64)
-        img = np.zeros_like(e)
-        img[:, h] = e
-        gens.append((img.tolist(), list(coeffs)))
-    out = dict(res)
-    out["generators"] = gens
-    out["seconds"] = 0.0
-    out["image_of"] = True
-    return out
-
-
-# ---------------------------------------------------------------------------
-# the driver
-
-
-class _Progress:
-    def __init__(self, enabled):
-        self.enabled = enabled
-        self.done = 0
-        self.total = 0
-        self.degree = 0
-
-    def start(self, degree, total):
-        self.degree, self.total, self.done = degree, total, 0
-        self.show()
-
-    def step(self):
-        self.done += 1
-        if self.total < 50 or self.done % max(1, self.total // 50) == 0 or self.done == self.total:
-            self.show()
-
-    def show(self):
-        msg = f"degree {self.degree}: {self.done}/{self.total} pieces"
-        logger.debug(msg)
-        if self.enabled:
-            width = 30
-            fill = int(width * self.done / max(1, self.total))
-            sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {msg}")
-            if self.done == self.total:
-                sys.stderr.write("\n")
-            sys.stderr.flush()
-
-
-#: Version of the cache file format; files of another version are recomputed.
-CACHE_FORMAT = 2
-
-
-def _cache_key(model, seed):
-    r"""
-    Return the string identifying the computation a cache entry belongs to.
-    """
-    return (f"{model!r}|{getattr(model, 'weight_space', 'QKV')}|"
-            f"{getattr(model, 'coordinate_scaling', 'raw')}|{seed}")
-
-
-def _cache_path(cache_dir, model, seed):
-    key = hashlib.sha1(_cache_key(model, seed).encode()).hexdigest()[:16]
-    path = os.path.join(cache_dir, key)
-    os.makedirs(path, exist_ok=True)
-    return path
-
-
-def _piece_file(path, k, delta):
-    return os.path.join(path, f"d{k}_" + "_".join(str(c) for c in delta) + ".json")
-
-
-def _checksum(key, k, delta, res):
-    r"""
-    Return the SHA-256 of a cached piece: its canonical JSON, the model key and the format version.
-    """
-    body = json.dumps({"format": CACHE_FORMAT, "key": key, "degree": int(k),
-                       "multidegree": [int(c) for c in delta], "piece": res},
-                      sort_keys=True, separators=(",", ":"), default=int)
-    return hashlib.sha256(body.encode()).hexdigest()
-
-
-def _store(cache, k, delta, res, key=""):
-    r"""
-    Write the result ``res`` of a piece to the cache, with its checksum.
-
-    The file is written to a unique temporary file in the same directory and
-    moved into place (``os.replace``, atomic), so several processes can
-    share one cache directory: a reader sees the old file or the new one,
-    never a partial one.
-
-    TESTS::
-
-        sage: import tempfile
-        sage: from sage_attention.ideals.implicitization import _store, _load
-        sage: d = tempfile.mkdtemp()
-        sage: res = {"kernel_dimension": 1, "generators": [[[[1, 0]], ["-1"]]]}
-        sage: _store(d, 2, (1, 1), res, "m"); _load(d, 2, (1, 1), "m") == res
-        True
-        sage: _load(d, 2, (1, 1), "another model") is None
-        implicitization cache: ... fails its checksum (modified or from another computation); recomputing the piece
-        True
-    """
-    if not cache:
-        return
-    import tempfile
-    fn = _piece_file(cache, k, delta)
-    entry = {"format": CACHE_FORMAT, "key": key, "degree": int(k), "multidegree": [int(c) for c in delta],
-             "sha256": _checksum(key, k, delta, res), "piece": res}
-    fd, tmp = tempfile.mkstemp(dir=cache, prefix=os.path.basename(fn) + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w") as fh:
-            json.dump(entry, fh, default=int)
-        os.replace(tmp, fn)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _load(cache, k, delta, key=""):
-    r"""
-    Return the cached result of a piece, or ``None`` (then it is recomputed).
-
-    A file that cannot be read, is not JSON, has another format version or
-    model key, or whose checksum does not match its content (a changed
-    coefficient, an emptied list of generators) is never trusted: a warning
-    is logged and ``None`` returned.
-
-    TESTS::
-
-        sage: import os, tempfile
-        sage: from sage_attention.ideals.implicitization import _store, _load, _piece_file
-        sage: d = tempfile.mkdtemp()
-        sage: _store(d, 2, (1, 1), {"kernel_dimension": 1, "generators": [[[[2, 0]], ["-1"]]]}, "m")
-        sage: fn = _piece_file(d, 2, (1, 1))
-        sage: text = open(fn).read()
-        sage: _ = open(fn, "w").write(text.replace('"-1"', '"-2"'))
-        sage: _load(d, 2, (1, 1), "m") is None
-        implicitization cache: ... fails its checksum (modified or from another computation); recomputing the piece
-        True
-        sage: _ = open(fn, "w").write('{"format": 2, "pie')
-        sage: _load(d, 2, (1, 1), "m") is None
-        implicitization cache: ... is unreadable or not JSON (JSONDecodeError); recomputing the piece
-        True
-    """
-    fn = _piece_file(cache, k, delta)
-    if not os.path.exists(fn):
-        return None
-    try:
-        with open(fn, encoding="utf-8") as fh:
-            entry = json.load(fh)
-    except (OSError, ValueError) as exc:       # JSONDecodeError and UnicodeDecodeError are ValueErrors
-        logger.warning("implicitization cache: %s is unreadable or not JSON (%s); recomputing the "
-                       "piece", fn, type(exc).__name__)
-        return None
-    if (not isinstance(entry, dict) or entry.get("format") != CACHE_FORMAT
-            or not isinstance(entry.get("piece"), dict)):
-        logger.warning("implicitization cache: %s is not a cache entry of format %s; recomputing "
-                       "the piece", fn, CACHE_FORMAT)
-        return None
-    res = entry["piece"]
-    if (entry.get("key") != key or entry.get("degree") != int(k)
-            or entry.get("multidegree") != [int(c) for c in delta]
-            or entry.get("sha256") != _checksum(key, k, delta, res)):
-        logger.warning("implicitization cache: %s fails its checksum (modified or from another "
-                       "computation); recomputing the piece", fn)
-        return None
-    if not isinstance(res.get("generators"), list) or not isinstance(res.get("kernel_dimension"), int):
-        logger.warning("implicitization cache: %s is incomplete; recomputing the piece", fn)
-        return None
-    return res
-
-
-def _default_executor(npieces):
-    n = os.cpu_count() or 1
-    if n > 1 and npieces >= 64:
-        from concurrent.futures import ProcessPoolExecutor
-        return ProcessPoolExecutor(max_workers=n)
-    return None
 
 
 def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progress=False,
@@ -1131,16 +229,16 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     timings["symmetry"] = time.time() - t0
     cache_seed = seed          # the cache is keyed by the seed as given
     seed = resolve_seed(seed)
-    ctx = _Context(images, E, seed)
+    ctx = EvaluationContext(images, E, seed)
     ctx.force = bool(force)
     degs = np.array(G.degrees, dtype=np.int64).reshape(E.ngens(), -1)
     from math import comb
     check_memory(_monomial_table_bytes(E.ngens(), degree, degs.shape[1]),
                  f"the table of the {comb(E.ngens() + degree - 1, degree)} monomials of degree {degree} "
                  f"in {E.ngens()} essential coordinates", force, hint="lower the degree")
-    cache = _cache_path(cache_dir, model, cache_seed) if cache_dir else None
-    ckey = _cache_key(model, cache_seed)
-    prog = _Progress(progress)
+    cache = cache_path(cache_dir, model, cache_seed) if cache_dir else None
+    ckey = cache_key(model, cache_seed)
+    prog = PieceProgress(progress)
 
     gens_by_degree = {}
     groups = {}           # (degree, multidegree) -> [(exps array, list of QQ coefficients)]
@@ -1154,10 +252,10 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     try:
         for k in range(1, degree + 1):
             t0 = time.time()
-            pcs = _pieces(E.ngens(), k, degs)
+            pcs = graded_pieces(E.ngens(), k, degs)
             all_pieces[k] = pcs
             pieces_count[k] = len(pcs)
-            orbits = _piece_orbits(dict(sorted(pcs.items(), key=lambda kv: -len(kv[1]))), degs,
+            orbits = piece_orbits(dict(sorted(pcs.items(), key=lambda kv: -len(kv[1]))), degs,
                                    sym.generators)
             reps = {delta: mons for delta, mons in pcs.items() if orbits[delta][0] == delta}
             solved_count[k] = len(reps)
@@ -1166,7 +264,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
             todo = []
             for delta, mons in sorted(reps.items(), key=lambda kv: -len(kv[1])):
                 if cache:
-                    res = _load(cache, k, delta, ckey)
+                    res = load_piece(cache, k, delta, ckey)
                     if res is not None:
                         results[delta] = res
                         prog.step()
@@ -1184,23 +282,23 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
             work = sum(len(args[3]) ** 2 for _, args in todo)
             if ex is None and len(todo) >= 64 and work >= 2 * 10 ** 6:
                 if own_executor is None:
-                    own_executor = _default_executor(len(todo))
+                    own_executor = default_executor(len(todo))
                 ex = own_executor
             if ex is None or ex is False:
                 for delta, args in todo:
                     results[delta] = _run_piece(args)
-                    _store(cache, k, delta, results[delta], ckey)
+                    store_piece(cache, k, delta, results[delta], ckey)
                     prog.step()
             else:
                 futs = {}
-                for batch in _batches(todo, work):
-                    futs[ex.submit(_run_batch, ctx, [(delta, args[1:]) for delta, args in batch])] = batch
+                for batch in batches(todo, work):
+                    futs[ex.submit(run_batch, ctx, [(delta, args[1:]) for delta, args in batch])] = batch
                 try:
                     it = as_completed(futs) if all(isinstance(f, Future) for f in futs) else list(futs)
                     for f in it:
                         for delta, res in f.result():
                             results[delta] = res
-                            _store(cache, k, delta, res, ckey)
+                            store_piece(cache, k, delta, res, ckey)
                             prog.step()
                 except BaseException:
                     for f in futs:
@@ -1209,12 +307,12 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
             for delta in pcs:
                 rep, h = orbits[delta]
                 if rep != delta:
-                    results[delta] = _map_result(results[rep], h)
+                    results[delta] = map_result(results[rep], h)
             new = []
             for delta in sorted(results):
                 for exps, coeffs in results[delta]["generators"]:
                     cq = [QQ(c) for c in coeffs]
-                    groups.setdefault((k, delta), []).append((np.array(exps, dtype=np.int16), _residues(cq)))
+                    groups.setdefault((k, delta), []).append((np.array(exps, dtype=np.int16), residues(cq)))
                     new.append((exps, cq))
             if new:
                 gens_by_degree[k] = tuple(new)
@@ -1261,22 +359,6 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         complete_through_degree=complete, proved_complete=proved, proof=proof, grading=G,
         pieces=pieces_count, timings=timings, interrupted=interrupted, seed=seed,
         symmetry=sym, solved_pieces=solved_count)
-
-
-def _batches(todo, work, per_batch=None):
-    r"""
-    Split the pieces ``todo`` into batches of about equal work (sum of `N^2`), at least one piece each.
-    """
-    target = per_batch or max(work // (8 * (os.cpu_count() or 1)), 1)
-    batch, acc = [], 0
-    for item in todo:
-        batch.append(item)
-        acc += len(item[1][3]) ** 2
-        if acc >= target:
-            yield batch
-            batch, acc = [], 0
-    if batch:
-        yield batch
 
 
 def _qkv_twin(model):

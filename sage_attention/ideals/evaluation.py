@@ -1,0 +1,251 @@
+r"""
+Evaluation of monomials at random weight points modulo a prime
+
+Part of the implicitization engine (:mod:`sage_attention.ideals.implicitization`):
+the kernel of the map in a graded piece is the nullspace of the matrix of
+the values of its monomials at random weight points, modulo a prime. The
+:class:`EvaluationContext` keeps the images of the essential coordinates and
+their values at a shared pool of points; :func:`nullspace_data` echelonizes
+the evaluation matrix of a piece.
+"""
+import numpy as np
+
+from sage.all__sagemath_singular import QQ, ZZ
+from sage_attention.ideals.memory import check_memory
+from sage_attention.ideals import linalg_modp as _la
+from sage_attention.ideals.product_span import residues
+from sage_attention.randomness import derived_seed
+
+
+class EvaluationContext:
+    r"""
+    What a worker needs: the images of the essential coordinates, and a shared
+    pool of random weight points at which they are evaluated once.
+
+    The values of the coordinates at the points of the pool are computed
+    (vectorized, modulo `p`) the first time they are needed and kept; every
+    piece evaluates its monomials at the first points of the pool. The pool is
+    a function of ``seed`` only, so every worker builds the same one.
+
+    INPUT:
+
+    - ``images`` -- the images of the essential coordinates (polynomials in
+      the weights)
+    - ``ring`` -- the essential ring
+    - ``seed`` -- (default: ``None``) integer; the pool of points
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.evaluation import EvaluationContext
+        sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
+        sage: E = M.essential_ring(); phi = M.essential_parametrization()
+        sage: ctx = EvaluationContext([phi(x) for x in E.gens()], E, seed=0)
+        sage: from sage_attention.ideals.linalg_modp import PRIMES
+        sage: p = PRIMES[0]
+        sage: ctx.pool(p, 3).shape                  # 3 points, 6 coordinates
+        (3, 6)
+        sage: bool((ctx.pool(p, 3) == EvaluationContext(ctx.images, E, seed=0).pool(p, 3)).all())
+        True
+    """
+
+    CHUNK = 256
+
+    def __init__(self, images, ring, seed=None):
+        self.images = tuple(images)         # polynomials in the weight ring
+        self.ring = ring                    # the essential ring
+        self.seed = seed
+        W = images[0].parent()
+        self.nparams = W.ngens()
+        self.terms = []
+        for f in images:
+            exps = np.array([list(e) for e in f.exponents()], dtype=np.int64)
+            coeffs = [QQ(c) for c in f.coefficients()]
+            self.terms.append((exps, coeffs))
+        self._pools = {}
+
+    def flint(self):
+        r"""
+        Return ``(coordinate context, weight context, images, coefficient
+        conversion)`` for ``python-flint``, or ``None`` when it is not installed.
+        """
+        if not hasattr(self, "_flint"):
+            self._flint = None
+            try:
+                import flint
+            except ImportError:
+                return None
+            W = self.images[0].parent()
+            if all(c in ZZ for f in self.images for c in f.coefficients()):
+                make, coeff = flint.fmpz_mpoly_ctx, int
+            else:
+                make = flint.fmpq_mpoly_ctx
+
+                def coeff(c):
+                    c = QQ(c)
+                    return flint.fmpq(int(c.numerator()), int(c.denominator()))
+            wctx = make.get(tuple(f"w{i}" for i in range(W.ngens())), "degrevlex")
+            ectx = make.get(tuple(f"y{i}" for i in range(self.ring.ngens())), "degrevlex")
+            fimages = [wctx.from_dict({tuple(int(a) for a in e): coeff(c)
+                                       for e, c in zip(f.exponents(), f.coefficients())})
+                       for f in self.images]
+            self._flint = (ectx, wctx, fimages, coeff)
+        return self._flint
+
+    #: whether the memory guard is off (``implicitize(..., force=True)``)
+    force = False
+
+    def __getstate__(self):
+        return {"images": self.images, "ring": self.ring, "seed": self.seed, "force": self.force}
+
+    def __setstate__(self, state):
+        self.__init__(state["images"], state["ring"], state["seed"])
+        self.force = state.get("force", False)
+
+    def eval_coordinates(self, points, p):
+        r"""
+        Return the values mod ``p`` of the essential coordinates at ``points`` (P x m array).
+        """
+        P = points.shape[0]
+        out = np.zeros((P, len(self.terms)), dtype=np.int64)
+        powers = {}
+
+        def pw(j, e):
+            key = (j, e)
+            if key not in powers:
+                v = points[:, j] % p
+                acc = v
+                for _ in range(e - 1):
+                    acc = acc * v % p
+                powers[key] = acc
+            return powers[key]
+        for i, (exps, coeffs) in enumerate(self.terms):
+            acc = np.zeros(P, dtype=np.int64)
+            for e, c in zip(exps, residues(coeffs, p)):
+                v = np.full(P, int(c), dtype=np.int64)
+                for j in np.nonzero(e)[0]:
+                    v = v * pw(int(j), int(e[j])) % p
+                acc = (acc + v) % p
+            out[:, i] = acc
+        return out
+
+    def pool(self, p, count, tag=0):
+        r"""
+        Return the values mod ``p`` of the coordinates at the first ``count`` points of pool ``tag``.
+        """
+        key = (p, tag)
+        vals = self._pools.get(key)
+        while vals is None or len(vals) < count:
+            chunk = 0 if vals is None else len(vals) // self.CHUNK
+            rng = np.random.default_rng([derived_seed(self.seed, tag) % (2 ** 32), p, chunk])
+            pts = rng.integers(0, p, size=(self.CHUNK, self.nparams), dtype=np.int64)
+            new = self.eval_coordinates(pts, p)
+            vals = new if vals is None else np.concatenate([vals, new])
+            self._pools[key] = vals
+        return vals[:count]
+
+
+def monomial_values(vals, mons, p):
+    r"""
+    Return the values mod ``p`` of the monomials ``mons`` (N x n, one total degree) at coordinate values ``vals`` (P x n).
+
+    A monomial of degree `k` is a product of `k` coordinates: its values
+    are `k - 1` vectorized products of columns of ``vals``.
+
+    INPUT:
+
+    - ``vals`` -- ``P x n`` array of coordinate values modulo ``p``
+    - ``mons`` -- ``N x n`` array of exponent vectors of one total degree
+    - ``p`` -- a prime
+
+    OUTPUT: a ``P x N`` ``int64`` array
+
+    EXAMPLES::
+
+        sage: import numpy as np
+        sage: from sage_attention.ideals.evaluation import monomial_values
+        sage: monomial_values(np.array([[2, 3]]), np.array([[2, 0], [1, 1]]), 7).tolist()
+        [[4, 6]]
+    """
+    P = vals.shape[0]
+    N, n = mons.shape
+    if N == 0:
+        return np.zeros((P, 0), dtype=np.int64)
+    k = int(mons[0].sum())
+    if k == 0:
+        return np.ones((P, N), dtype=np.int64)
+    idx = np.repeat(np.tile(np.arange(n), N), mons.astype(np.int64).ravel()).reshape(N, k)
+    out = vals[:, idx[:, 0]] % p
+    for c in range(1, k):
+        out = out * vals[:, idx[:, c]] % p
+    return out
+
+
+def nullspace_data(ctx, mons, p, attempt, rank=None):
+    r"""
+    Return ``(R, pivots)``: the echelon form of the evaluation matrix of ``mons`` at random points.
+
+    The points are the first points of the shared pool (pool ``attempt``:
+    a retry uses other points). Points are added until the rank is smaller
+    than their number minus `3` (or equals the number of monomials); the
+    echelon form found so far is kept and only the new points are added to
+    it. With ``rank`` (the rank found modulo another prime) the right number
+    of points is taken at once.
+
+    INPUT:
+
+    - ``ctx`` -- an :class:`EvaluationContext`
+    - ``mons`` -- array of exponent vectors (one total degree)
+    - ``p`` -- a prime
+    - ``attempt`` -- integer; the pool of points
+    - ``rank`` -- (default: ``None``) the rank expected
+
+    OUTPUT: the echelon form (``int64`` array) and the tuple of its pivot columns
+
+    EXAMPLES:
+
+    The quadrics in the coordinates of the one-entry slice: the kernel (the
+    free columns) has dimension `3`, its three quadrics::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.evaluation import EvaluationContext
+        sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
+        sage: E = M.essential_ring(); phi = M.essential_parametrization()
+        sage: ctx = EvaluationContext([phi(x) for x in E.gens()], E, seed=0)
+        sage: from sage_attention.ideals.evaluation import nullspace_data
+        sage: from sage_attention.ideals.product_span import monomials
+        sage: from sage_attention.ideals.linalg_modp import PRIMES
+        sage: R, piv = nullspace_data(ctx, monomials(6, 2), PRIMES[0], 0)
+        sage: len(monomials(6, 2)) - len(piv)
+        3
+    """
+    N = len(mons)
+    P = min(N, 48 if rank is None else rank) + 4
+    R, used = None, 0
+    while True:
+        check_memory(_evaluation_bytes(P, N), f"the evaluation matrix of a graded piece ({P} points x "
+                     f"{N} monomials)", ctx.force, hint="lower the degree")
+        vals = ctx.pool(p, P, attempt)[used:P]
+        new = monomial_values(vals, mons, p)
+        R, piv = _la.rref_modp(new if R is None else np.concatenate([R, new]), p)
+        used = P
+        if len(piv) < P - 3 or len(piv) == N:
+            return R, piv
+        P = min(N, max(P + P // 2, N // 2)) + 4
+
+
+def _evaluation_bytes(P, N):
+    r"""
+    Return the peak bytes of echelonizing a ``P x N`` evaluation matrix.
+
+    The matrix (``int64``), two temporaries of :func:`monomial_values`, and
+    for more than :data:`~sage_attention.ideals.linalg_modp.SMALL` columns the
+    Sage matrix and the echelon form copied back: about five copies.
+
+    TESTS::
+
+        sage: from sage_attention.ideals.evaluation import _evaluation_bytes
+        sage: _evaluation_bytes(100, 1000)
+        4000000
+    """
+    return 5 * 8 * int(P) * int(N)

@@ -1,0 +1,130 @@
+r"""
+The report of the implicitization engine
+
+:class:`ImplicitizationReport` is what
+:func:`~sage_attention.ideals.implicitization.implicitize` returns.
+"""
+from dataclasses import dataclass, field
+
+from sage_attention.ideals import linalg_modp as _la
+
+
+@dataclass(frozen=True)
+class ImplicitizationReport:
+    r"""
+    The vanishing ideal of a model, computed degree by degree.
+
+    Attributes:
+
+    - ``model`` -- string, the model
+    - ``degree`` -- the degree bound asked for
+    - ``ideal`` -- the ideal found, in ``model.coordinate_ring()`` (linear
+      relations and the essential generators)
+    - ``essential_generators`` -- tuple of the minimal generators found, in
+      ``model.essential_ring()``
+    - ``generators_by_degree`` -- dict ``{degree: tuple of generators}``
+    - ``linear_relations`` -- tuple, in the coordinate ring
+    - ``ideal_dimensions`` -- dict ``{degree: dim of the degree part}`` in the
+      essential ring
+    - ``complete_through_degree`` -- every generator of degree at most this
+      is found (proved, see the module documentation)
+    - ``proved_complete`` -- whether the whole ideal is proved to be found
+    - ``proof`` -- sentence saying what is proved and how
+    - ``grading`` -- the :class:`~sage_attention.ideals.grading.Multigrading`
+    - ``pieces`` -- dict ``{degree: number of graded pieces}``
+    - ``solved_pieces`` -- dict ``{degree: number of pieces solved}``: one
+      per orbit of ``symmetry``, the others are images
+    - ``symmetry`` -- the
+      :class:`~sage_attention.ideals.symmetry.CoordinateSymmetries` used
+    - ``timings`` -- dict of seconds
+    - ``interrupted`` -- whether the run was cut short (Ctrl-C)
+    - ``seed``, ``prime``
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.implicitization import implicitize
+        sage: R = implicitize(LightningAttention(d=2, t=1, a=1), 3, seed=1)
+        sage: R.generators_by_degree
+        {}
+        sage: R.to_dict()['complete_through_degree']
+        3
+    """
+    model: str
+    degree: int
+    ideal: object
+    essential_generators: tuple
+    generators_by_degree: dict
+    linear_relations: tuple
+    ideal_dimensions: dict
+    complete_through_degree: int
+    proved_complete: bool
+    proof: str
+    grading: object
+    pieces: dict
+    timings: dict
+    interrupted: bool = False
+    seed: object = None
+    prime: int = _la.PRIME
+    symmetry: object = None
+    solved_pieces: dict = field(default_factory=dict)
+
+    def __repr__(self):
+        counts = {k: len(v) for k, v in sorted(self.generators_by_degree.items())}
+        s = (f"Implicitization of {self.model}:\nminimal generators by degree {counts} "
+             f"(+ {len(self.linear_relations)} linear relations); ")
+        s += f"complete through degree {self.complete_through_degree};\n"
+        if self.interrupted:
+            s += "interrupted; "
+        s += ("the whole ideal is proved: " if self.proved_complete else "not proved complete: ") + self.proof
+        return s
+
+    def is_well_defined(self):
+        r"""
+        Check the internal consistency of the report.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.ideals.implicitization import implicitize
+            sage: implicitize(LightningAttention(d=2, t=1, a=1), 2, seed=1).is_well_defined()
+            True
+        """
+        gens = tuple(g for k in sorted(self.generators_by_degree) for g in self.generators_by_degree[k])
+        return (gens == self.essential_generators
+                and self.complete_through_degree <= self.degree
+                and all(g.degree() == k for k, v in self.generators_by_degree.items() for g in v)
+                and (not self.proved_complete or self.complete_through_degree >= 1))
+
+    def to_dict(self):
+        r"""
+        Return a JSON-ready dictionary.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.ideals.implicitization import implicitize
+            sage: d = implicitize(LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)]), 2, seed=0).to_dict()
+            sage: d['number_of_generators_by_degree'], d['proved_complete']
+            ({'2': 3}, True)
+        """
+        return {
+            "model": self.model,
+            "degree": self.degree,
+            "generators_by_degree": {str(k): [str(g) for g in v]
+                                     for k, v in sorted(self.generators_by_degree.items())},
+            "number_of_generators_by_degree": {str(k): len(v) for k, v in sorted(self.generators_by_degree.items())},
+            "linear_relations": [str(f) for f in self.linear_relations],
+            "ideal_dimensions": {str(k): v for k, v in sorted(self.ideal_dimensions.items())},
+            "complete_through_degree": self.complete_through_degree,
+            "proved_complete": self.proved_complete,
+            "proof": self.proof,
+            "grading": self.grading.to_dict(),
+            "pieces": {str(k): v for k, v in sorted(self.pieces.items())},
+            "solved_pieces": {str(k): v for k, v in sorted(self.solved_pieces.items())},
+            "symmetries": list(self.symmetry.names) if self.symmetry is not None else [],
+            "timings": dict(self.timings),
+            "interrupted": self.interrupted,
+            "seed": self.seed,
+            "prime": self.prime,
+        }

@@ -1,0 +1,414 @@
+r"""
+The graded pieces of the implicitization engine
+
+Part of the implicitization engine (:mod:`sage_attention.ideals.implicitization`,
+which explains the mathematics and proves what is computed here): every
+degree splits into graded pieces of the multigrading; :func:`solve_piece`
+finds the new generators of one piece, :func:`piece_orbits` and
+:func:`map_result` carry them along the orbits of the coordinate symmetries,
+and :func:`run_piece`, :func:`run_batch`, :func:`batches` and
+:func:`default_executor` distribute the pieces to workers.
+"""
+import logging
+import os
+import sys
+import time
+
+import numpy as np
+
+from sage.all__sagemath_singular import QQ
+from sage_attention.errors import RandomizedFailure
+from sage_attention.ideals import linalg_modp as _la
+from sage_attention.ideals.evaluation import nullspace_data
+from sage_attention.ideals.product_span import monomials, multiples_pivots, verify_exactly
+
+logger = logging.getLogger("sage_attention")
+
+
+def graded_pieces(n, k, degs):
+    r"""
+    Return ``{multidegree: exponent array}`` for the degree ``k`` monomials.
+
+    INPUT:
+
+    - ``n`` -- number of variables
+    - ``k`` -- the degree
+    - ``degs`` -- ``n x r`` integer array, the multidegrees of the variables
+
+    OUTPUT: a dict from multidegrees (tuples) to arrays of exponent vectors
+
+    EXAMPLES::
+
+        sage: import numpy as np
+        sage: from sage_attention.ideals.pieces import graded_pieces
+        sage: sorted(len(v) for v in graded_pieces(2, 2, np.array([[1], [1]])).values())
+        [3]
+    """
+    mon = monomials(n, k)
+    step = 1 << 16            # the int64 products in slices: no int64 copy of the whole table
+    md = np.concatenate([mon[i:i + step].astype(np.int64) @ degs for i in range(0, max(len(mon), 1), step)])
+    uniq, inv = np.unique(md, axis=0, return_inverse=True)
+    inv = np.asarray(inv).ravel()
+    order = np.argsort(inv, kind="stable")
+    bounds = np.searchsorted(inv[order], np.arange(len(uniq) + 1))
+    return {tuple(int(c) for c in uniq[i]): mon[order[bounds[i]:bounds[i + 1]]] for i in range(len(uniq))}
+
+
+def monomial_table_bytes(n, k, ngrading):
+    r"""
+    Return the peak bytes of the table of the degree ``k`` monomials in ``n`` variables and their multidegrees.
+
+    :func:`monomials` keeps ``int16`` exponent rows (and copies while it
+    concatenates), :func:`graded_pieces` multiplies them, a slice at a time, by
+    the degree matrix, sorts the multidegrees and regroups the rows.
+
+    INPUT:
+
+    - ``n`` -- number of variables
+    - ``k`` -- the degree
+    - ``ngrading`` -- the rank of the multigrading
+
+    OUTPUT: an integer
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.pieces import monomial_table_bytes
+        sage: monomial_table_bytes(10, 2, 3)
+        8580
+    """
+    from math import comb
+    count = comb(int(n) + int(k) - 1, int(k))
+    return count * (int(n) * 3 * 2 + 3 * 8 * int(ngrading) + 3 * 8)
+
+
+def solve_piece(ctx, k, delta, mons, blocks, seed, max_attempts=4):
+    r"""
+    Return the new generators of one graded piece, proved (see the module documentation).
+
+    Modulo the first prime: the kernel of the evaluation matrix, and the
+    span of the multiples of the lower generators in it; the kernel vectors
+    at the free columns outside that span are the new generators. They are
+    lifted to `\QQ` from as many primes as their coefficients need (a prime
+    is added while a vector has no rational reconstruction or its
+    reconstruction fails the exact verification; modulo a further prime
+    only the columns of the pivots and of the new generators are
+    echelonized, the support of the canonical kernel vectors); a
+    disagreement between primes or a run out of primes restarts the piece
+    with other points.
+
+    OUTPUT: dict with keys ``kernel_dimension``, ``generators`` (list of
+    ``(exponent list, list of rational strings)``), ``monomials``,
+    ``rank``, ``primes``, ``attempts``, ``seconds``.
+
+    INPUT:
+
+    - ``ctx`` -- an :class:`~sage_attention.ideals.evaluation.EvaluationContext`
+    - ``k``, ``delta`` -- the degree and multidegree of the piece
+    - ``mons`` -- array of the exponent vectors of its monomials
+    - ``blocks`` -- the multiples of the lower generators, as in
+      :class:`~sage_attention.ideals.product_span.ProductSpan`
+    - ``seed`` -- the seed (named in the error)
+    - ``max_attempts`` -- integer (default: `4`)
+
+    EXAMPLES:
+
+    All quadrics of the one-entry slice in one piece (no lower generators)::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.evaluation import EvaluationContext
+        sage: from sage_attention.ideals.product_span import monomials
+        sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
+        sage: E = M.essential_ring(); phi = M.essential_parametrization()
+        sage: ctx = EvaluationContext([phi(x) for x in E.gens()], E, seed=0)
+        sage: from sage_attention.ideals.pieces import solve_piece
+        sage: res = solve_piece(ctx, 2, (2,), monomials(6, 2), [], 0)
+        sage: res["kernel_dimension"], len(res["generators"])
+        (3, 3)
+        sage: solve_piece(ctx, 2, (2,), monomials(6, 2), [], 0, max_attempts=0)
+        Traceback (most recent call last):
+        ...
+        RandomizedFailure: the graded piece (2,) of degree 2 could not be lifted and verified after 0 attempts...
+    """
+    t0 = time.time()
+    N = len(mons)
+    if N == 1:
+        # a monomial in nonzero polynomials is nonzero (a domain)
+        return {"kernel_dimension": 0, "generators": [], "monomials": 1, "rank": 1,
+                "primes": 0, "attempts": 0, "seconds": time.time() - t0}
+    for attempt in range(max_attempts):
+        p = _la.PRIMES[0]
+        R, piv = nullspace_data(ctx, mons, p, attempt)
+        pivset = set(piv)
+        free = [j for j in range(N) if j not in pivset]
+        K = len(free)
+
+        def done(gens, nprimes):
+            return {"kernel_dimension": K, "generators": gens, "monomials": N, "rank": len(piv),
+                    "primes": nprimes, "attempts": attempt + 1, "seconds": time.time() - t0}
+        if K == 0:
+            return done([], 1)
+        mset = set(multiples_pivots(mons, blocks, free, p, ctx.force))
+        new_free = [free[j] for j in range(K) if j not in mset]
+        if not new_free:
+            return done([], 1)
+        primes = [p]
+        vecs = [_la.kernel_vectors(R, piv, N, new_free, p)]
+        lifted = {}
+        while True:
+            for i in range(len(new_free)):
+                if i in lifted:
+                    continue
+                lv = _la.lift_vectors([v[i] for v in vecs], primes)
+                if lv is not None and verify_exactly(ctx, mons, lv[0]):
+                    lifted[i] = lv
+            if len(lifted) == len(new_free) or len(primes) == len(_la.PRIMES):
+                break
+            # the kernel vectors wanted live on the pivots and the new free
+            # columns only: modulo the next prime, echelonize just those columns
+            q = _la.PRIMES[len(primes)]
+            cols = sorted(set(piv) | set(new_free))
+            Rq, pivq = nullspace_data(ctx, mons[cols], q, attempt, rank=len(piv))
+            if [cols[j] for j in pivq] != list(piv):
+                break
+            primes.append(q)
+            sub = _la.kernel_vectors(Rq, pivq, len(cols), [cols.index(f) for f in new_free], q)
+            full = np.zeros((len(new_free), N), dtype=np.int64)
+            full[:, cols] = sub
+            vecs.append(full)
+        if len(lifted) < len(new_free):
+            continue
+        gens = []
+        for i in range(len(new_free)):
+            nums, den = lifted[i]
+            sel = [j for j in range(N) if nums[j]]
+            gens.append(([[int(x) for x in mons[j]] for j in sel],
+                         [str(QQ((nums[j], den))) for j in sel]))
+        return done(gens, len(primes))
+    raise RandomizedFailure(f"the graded piece {delta} of degree {k} could not be lifted and verified "
+                            f"after {max_attempts} attempts", seeds=[seed])
+
+
+def run_piece(args):
+    r"""
+    Executor entry point: unpack and run :func:`solve_piece`.
+
+    INPUT: ``args`` -- the tuple of the arguments of :func:`solve_piece`
+
+    OUTPUT: the result of :func:`solve_piece`
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.evaluation import EvaluationContext
+        sage: from sage_attention.ideals.product_span import monomials
+        sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
+        sage: E = M.essential_ring(); phi = M.essential_parametrization()
+        sage: ctx = EvaluationContext([phi(x) for x in E.gens()], E, seed=0)
+        sage: from sage_attention.ideals.pieces import run_piece
+        sage: run_piece((ctx, 2, (2,), monomials(6, 2), [], 0))["kernel_dimension"]
+        3
+    """
+    return solve_piece(*args)
+
+
+def run_batch(ctx, batch):
+    r"""
+    Executor entry point for a batch of pieces sharing one context.
+
+    INPUT:
+
+    - ``ctx`` -- an :class:`~sage_attention.ideals.evaluation.EvaluationContext`
+    - ``batch`` -- list of ``(delta, args)``, ``args`` the arguments of
+      :func:`solve_piece` after ``ctx``
+
+    OUTPUT: the list of ``(delta, result)``
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.evaluation import EvaluationContext
+        sage: from sage_attention.ideals.product_span import monomials
+        sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
+        sage: E = M.essential_ring(); phi = M.essential_parametrization()
+        sage: ctx = EvaluationContext([phi(x) for x in E.gens()], E, seed=0)
+        sage: from sage_attention.ideals.pieces import run_batch
+        sage: [(d, r["kernel_dimension"]) for d, r in run_batch(ctx, [((2,), (2, (2,), monomials(6, 2), [], 0))])]
+        [((2,), 3)]
+    """
+    return [(delta, solve_piece(ctx, *args)) for delta, args in batch]
+
+
+def piece_orbits(pcs, degs, generators):
+    r"""
+    Return ``{multidegree: (representative multidegree, permutation)}`` for the pieces ``pcs``.
+
+    ``generators`` are coordinate permutations mapping pieces to pieces; the
+    permutation ``h`` returned for a piece maps the monomials of its
+    representative onto its own monomials (``h[i]`` is the image of
+    coordinate ``i``). The representative of an orbit is its first piece in
+    the order of ``pcs``.
+
+    INPUT:
+
+    - ``pcs`` -- dict ``{multidegree: monomials}`` as :func:`graded_pieces` returns
+    - ``degs`` -- the multidegrees of the variables (array)
+    - ``generators`` -- list of permutations of the variables
+
+    OUTPUT: a dict
+
+    EXAMPLES::
+
+        sage: import numpy as np
+        sage: from sage_attention.ideals.pieces import graded_pieces, piece_orbits
+        sage: degs = np.eye(2, dtype=np.int64)          # two coordinates, swapped
+        sage: orb = piece_orbits(graded_pieces(2, 2, degs), degs, [(1, 0)])
+        sage: sorted((k, v[0]) for k, v in orb.items())
+        [((0, 2), (0, 2)), ((1, 1), (1, 1)), ((2, 0), (0, 2))]
+    """
+    n = degs.shape[0]
+    ident = np.arange(n)
+    out = {}
+    for delta, mons in pcs.items():
+        if delta in out:
+            continue
+        out[delta] = (delta, ident)
+        todo = [(delta, ident)]
+        m0 = mons[0].astype(np.int64)
+        while todo:
+            cur, h = todo.pop()
+            for g in generators:
+                gh = np.asarray(g)[h]
+                img = np.zeros(n, dtype=np.int64)
+                img[gh] = m0
+                key = tuple(int(c) for c in img @ degs)
+                if key not in out:
+                    out[key] = (delta, gh)
+                    todo.append((key, gh))
+    return out
+
+
+def map_result(res, h):
+    r"""
+    Return the result of a piece mapped by the coordinate permutation ``h`` (generators substituted).
+
+    INPUT:
+
+    - ``res`` -- a result of :func:`solve_piece`
+    - ``h`` -- a permutation of the coordinates (``h[i]`` the image of `i`)
+
+    OUTPUT: a new result, marked ``image_of``
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.pieces import map_result
+        sage: r = map_result({"generators": [([[2, 0], [1, 1]], ["1", "-1"])], "seconds": 1.0}, [1, 0])
+        sage: r["generators"], r["image_of"]
+        ([([[0, 2], [1, 1]], ['1', '-1'])], True)
+    """
+    gens = []
+    for exps, coeffs in res["generators"]:
+        e = np.array(exps, dtype=np.int64)
+        img = np.zeros_like(e)
+        img[:, h] = e
+        gens.append((img.tolist(), list(coeffs)))
+    out = dict(res)
+    out["generators"] = gens
+    out["seconds"] = 0.0
+    out["image_of"] = True
+    return out
+
+
+def batches(todo, work, per_batch=None):
+    r"""
+    Split the pieces ``todo`` into batches of about equal work (sum of `N^2`), at least one piece each.
+
+    INPUT:
+
+    - ``todo`` -- list of ``(delta, args)``, ``args[3]`` the monomials of the piece
+    - ``work`` -- the total work
+    - ``per_batch`` -- (default: about ``work / (8 * cores)``) the work of a batch
+
+    OUTPUT: an iterator of lists
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.pieces import batches
+        sage: todo = [(i, (None, 2, i, [0] * n)) for i, n in enumerate([3, 1, 2, 2])]
+        sage: [[d for d, _ in b] for b in batches(todo, 18, per_batch=4)]
+        [[0], [1, 2], [3]]
+    """
+    target = per_batch or max(work // (8 * (os.cpu_count() or 1)), 1)
+    batch, acc = [], 0
+    for item in todo:
+        batch.append(item)
+        acc += len(item[1][3]) ** 2
+        if acc >= target:
+            yield batch
+            batch, acc = [], 0
+    if batch:
+        yield batch
+
+
+def default_executor(npieces):
+    r"""
+    Return a process pool for ``npieces`` pieces, or ``None`` (run them here).
+
+    A pool is used when this machine has several cores and there are at
+    least `64` pieces.
+
+    INPUT: ``npieces`` -- integer
+
+    OUTPUT: a ``ProcessPoolExecutor`` or ``None``
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.pieces import default_executor
+        sage: default_executor(3) is None
+        True
+    """
+    n = os.cpu_count() or 1
+    if n > 1 and npieces >= 64:
+        from concurrent.futures import ProcessPoolExecutor
+        return ProcessPoolExecutor(max_workers=n)
+    return None
+
+
+class PieceProgress:
+    r"""
+    Progress of the pieces of a degree: logged at level ``DEBUG``, and shown
+    as a bar on standard error when ``enabled``.
+
+    INPUT: ``enabled`` -- boolean; show the bar
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.pieces import PieceProgress
+        sage: P = PieceProgress(False); P.start(2, 3); P.step()
+        sage: P.degree, P.done, P.total
+        (2, 1, 3)
+    """
+    def __init__(self, enabled):
+        self.enabled = enabled
+        self.done = 0
+        self.total = 0
+        self.degree = 0
+
+    def start(self, degree, total):
+        self.degree, self.total, self.done = degree, total, 0
+        self.show()
+
+    def step(self):
+        self.done += 1
+        if self.total < 50 or self.done % max(1, self.total // 50) == 0 or self.done == self.total:
+            self.show()
+
+    def show(self):
+        msg = f"degree {self.degree}: {self.done}/{self.total} pieces"
+        logger.debug(msg)
+        if self.enabled:
+            width = 30
+            fill = int(width * self.done / max(1, self.total))
+            sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {msg}")
+            if self.done == self.total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
