@@ -84,3 +84,39 @@ def install():
     """
     if not any(isinstance(f, _MovedModuleFinder) for f in sys.meta_path):
         sys.meta_path.append(_MovedModuleFinder())
+
+
+def renamed_names(module_name, renamed):
+    r"""
+    Return a module-level ``__getattr__`` that serves the old names of ``renamed``.
+
+    INPUT:
+
+    - ``module_name`` -- the module's ``__name__``
+    - ``renamed`` -- dictionary from old names to the names that replace them
+
+    OUTPUT: a function to assign to the module's ``__getattr__``: an old name
+    returns the new object with a :class:`DeprecationWarning`; any other
+    missing name raises ``AttributeError``
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.implicitization import ImplicitizationResult
+        doctest:warning...
+        DeprecationWarning: ImplicitizationResult is deprecated; use ImplicitizationReport instead
+        sage: from sage_attention.ideals.elimination import EliminationResult
+        doctest:warning...
+        DeprecationWarning: EliminationResult is deprecated; use EliminationReport instead
+        sage: import sage_attention.ideals.elimination as E
+        sage: E.NoSuchName
+        Traceback (most recent call last):
+        ...
+        AttributeError: module 'sage_attention.ideals.elimination' has no attribute 'NoSuchName'
+    """
+    def __getattr__(name):
+        new = renamed.get(name)
+        if new is None:
+            raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
+        warnings.warn(f"{name} is deprecated; use {new} instead", DeprecationWarning, stacklevel=2)
+        return getattr(sys.modules[module_name], new)
+    return __getattr__

@@ -53,6 +53,7 @@ from dataclasses import dataclass
 
 from sage.all__sagemath_singular import (QQ, PolynomialRing, TermOrder, matrix)
 
+from sage_attention._deprecated import renamed_names
 from sage_attention.errors import ComputationTooLarge
 from sage_attention.sizes import check_size
 
@@ -271,19 +272,5 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb"):
     return EliminationReport(str(model), full, K, lin, what, seconds, "Singular " + algorithm)
 
 
-def __getattr__(name):
-    r"""
-    Return the deprecated alias ``EliminationResult`` of :class:`EliminationReport`.
-
-    EXAMPLES::
-
-        sage: from sage_attention.ideals.elimination import EliminationResult
-        doctest:warning...
-        DeprecationWarning: EliminationResult is deprecated; use EliminationReport instead
-    """
-    if name == "EliminationResult":
-        import warnings
-        warnings.warn("EliminationResult is deprecated; use EliminationReport instead", DeprecationWarning,
-                      stacklevel=2)
-        return EliminationReport
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: the names of version 0.1, kept with a deprecation warning
+__getattr__ = renamed_names(__name__, {"EliminationResult": "EliminationReport"})

@@ -84,6 +84,7 @@ from concurrent.futures import Future, as_completed
 import numpy as np
 
 from sage.all__sagemath_singular import QQ
+from sage_attention._deprecated import renamed_names
 from sage_attention.ideals.memory import check_memory
 from sage_attention.ideals.grading import multigrading
 from sage_attention.ideals.symmetry import coordinate_symmetries, CoordinateSymmetries
@@ -423,19 +424,5 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
                                            "bound; see sage_attention.ideals.hilbert)." if proved else ".")
 
 
-def __getattr__(name):
-    r"""
-    Return the deprecated alias ``ImplicitizationResult`` of :class:`ImplicitizationReport`.
-
-    EXAMPLES::
-
-        sage: from sage_attention.ideals.implicitization import ImplicitizationResult
-        doctest:warning...
-        DeprecationWarning: ImplicitizationResult is deprecated; use ImplicitizationReport instead
-    """
-    if name == "ImplicitizationResult":
-        import warnings
-        warnings.warn("ImplicitizationResult is deprecated; use ImplicitizationReport instead", DeprecationWarning,
-                      stacklevel=2)
-        return ImplicitizationReport
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: the names of version 0.1, kept with a deprecation warning
+__getattr__ = renamed_names(__name__, {"ImplicitizationResult": "ImplicitizationReport"})
