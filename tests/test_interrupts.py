@@ -58,12 +58,12 @@ def test_ctrl_c_in_the_proof_keeps_the_finished_degrees():
 
 def test_a_degree_bound_is_respected():
     from sage_attention.variety.neurovariety import Neurovariety
-    from sage_attention.ideals.implicitization import ImplicitizationResult
+    from sage_attention.ideals.implicitization import ImplicitizationReport
     X = Neurovariety(LightningAttention(d=3, t=1, a=2))       # 10 essential coordinates
     t0 = time.time()
     res = X.vanishing_ideal_report(degree=2)
     assert time.time() - t0 < 10
-    assert isinstance(res, ImplicitizationResult) and res.degree == 2
+    assert isinstance(res, ImplicitizationReport) and res.degree == 2
     assert res.complete_through_degree == 2
 
 
