@@ -192,14 +192,14 @@ def plot_slice(stem, n=400, seed=0):
     return paths
 
 
-def make_figures(outdir="doc/figures", deltas=range(3, 11), seed=0, executor=None,
+def make_figures(outdir="figures", deltas=range(3, 11), seed=0, executor=None,
                  progress=None):
     r"""
     Write the experiment tables and plots and the slice plot into ``outdir``.
 
     INPUT:
 
-    - ``outdir`` -- (default: ``'doc/figures'``) a folder, created if needed
+    - ``outdir`` -- (default: ``'figures'``, in the current folder) a folder, created if needed
     - ``deltas`` -- (default: `3, \dots, 10`) widths of the experiment
     - ``seed``, ``executor``, ``progress`` -- as in
       :func:`~sage_attention.app.experiments.sweep`
