@@ -1,0 +1,3 @@
+r"""
+Applications: the command line, sweeps, experiments and figures.
+"""
