@@ -176,6 +176,39 @@ def _nothing_to_run(spec, path):
     return None
 
 
+def redeliver_lost_interrupts():
+    r"""
+    Make a Ctrl-C that compiled code swallows reach the running computation.
+
+    A ``KeyboardInterrupt`` raised inside some compiled callbacks (for example
+    a LinBox matrix product over a prime field) cannot propagate: Python
+    prints "Exception ignored" and goes on. The hook installed here
+    (``sys.unraisablehook``, chained to the previous one, installed once)
+    turns such an interrupt into a new one delivered to the main thread at
+    the next Python instruction, so one Ctrl-C stops the run.
+
+    EXAMPLES::
+
+        sage: import sys
+        sage: from sage_attention.app.cli import redeliver_lost_interrupts
+        sage: redeliver_lost_interrupts(); hook = sys.unraisablehook
+        sage: redeliver_lost_interrupts(); sys.unraisablehook is hook
+        True
+    """
+    if getattr(sys.unraisablehook, "_sage_attention", False):
+        return
+    previous = sys.unraisablehook
+
+    def hook(unraisable):
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            import _thread
+            _thread.interrupt_main()
+            return
+        previous(unraisable)
+    hook._sage_attention = True
+    sys.unraisablehook = hook
+
+
 def main(argv=None):
     r"""
     Run the command line ``sage-attention`` with the arguments ``argv``.
@@ -215,6 +248,7 @@ def main(argv=None):
     """
     args = _parser().parse_args(argv)
     out, err = sys.stdout, sys.stderr
+    redeliver_lost_interrupts()
     if getattr(args, "verbose", False):
         handler = logging.StreamHandler(err)
         handler.setFormatter(logging.Formatter("[%(asctime)s] %(message)s", "%H:%M:%S"))
