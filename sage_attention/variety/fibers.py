@@ -192,24 +192,53 @@ def solve_fiber(model, vals):
     return _solve_single_token(model, vals)
 
 
+def slice_quadrics(model, ev, S, row):
+    r"""
+    Return the slice quadrics `q_c(z) = \sum_{a \le b} T_{\{a,b\},c} z_a z_b` (off-diagonal
+    terms doubled) of one output row at a point, for `c = 1, \ldots, d`.
+
+    INPUT:
+
+    - ``model`` -- a one-layer lightning model with at least two tokens
+    - ``ev`` -- the values of the essential coordinates (:func:`essential_values`)
+    - ``S`` -- a polynomial ring in `d` variables
+    - ``row`` -- an output row
+
+    OUTPUT: a list of `d` quadratic forms of ``S``
+
+    EXAMPLES:
+
+    At the image of `v = (1, 0)`, `A = e_1 e_1^T`, the slice quadrics are
+    `Sym(v \otimes A_{:,c})`: `z_1^2` for `c = 1` and `0` for `c = 2`::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.variety.fibers import essential_values, slice_quadrics
+        sage: M = LightningAttention(d=2, t=2, a=1, weight_space='AV')
+        sage: w = [(matrix(QQ, [[1, 0], [0, 0]]), matrix(QQ, [[1, 0]]))]
+        sage: S = PolynomialRing(QQ, 'z1, z2')
+        sage: slice_quadrics(M, essential_values(M, M.coefficients_at(w)), S, 1)
+        [z1^2, 0]
+    """
+    d = model.d
+    z = S.gens()
+    T = model.cross_tensor(row)
+    qs = []
+    for c in range(1, d + 1):
+        q = S.zero()
+        for a in range(1, d + 1):
+            for b in range(a, d + 1):
+                val = T[(a, b, c)](*ev) if T[(a, b, c)] else 0
+                q += val * z[a - 1] * z[b - 1] * (1 if a == b else 2)
+        qs.append(q)
+    return qs
+
+
 def _solve_cross(model, vals):
     d, out = model.d, model.out
     ev = essential_values(model, vals)
     F0 = model.base_ring()
     S = PolynomialRing(F0, [f"z{k}" for k in range(1, d + 1)])
-    z = S.gens()
-    quads = {}
-    for i in model.output_rows():
-        T = model.cross_tensor(i)
-        qs = []
-        for c in range(1, d + 1):
-            q = S.zero()
-            for a in range(1, d + 1):
-                for b in range(a, d + 1):
-                    val = T[(a, b, c)](*ev) if T[(a, b, c)] else 0
-                    q += val * z[a - 1] * z[b - 1] * (1 if a == b else 2)
-            qs.append(q)
-        quads[i] = qs
+    quads = {i: slice_quadrics(model, ev, S, i) for i in model.output_rows()}
     rows = [i for i in model.output_rows() if any(quads[i])]
     if not rows:
         A = matrix(F0, d, d)

@@ -70,7 +70,8 @@ import logging
 
 from sage.all__sagemath_singular import (QQ, PolynomialRing, matrix, vector, gcd, Integer)
 
-from sage_attention.variety.fibers import essential_values, reproduces_point, weights_from_matrices
+from sage_attention.variety.fibers import (essential_values, reproduces_point, slice_quadrics,
+                                           weights_from_matrices)
 from sage_attention.variety.quadrics import inertia, real_matrix_of_rank, symmetric_matrix
 
 logger = logging.getLogger("sage_attention")
@@ -349,17 +350,8 @@ def _real_cross(model, vals):
     d = model.d
     ev = essential_values(model, vals)
     S = PolynomialRing(QQ, [f"z{k}" for k in range(1, d + 1)])
-    z = S.gens()
     for i in model.output_rows():
-        T = model.cross_tensor(i)
-        qs = []
-        for c in range(1, d + 1):
-            q = S.zero()
-            for a_ in range(1, d + 1):
-                for b in range(a_, d + 1):
-                    val = T[(a_, b, c)](*ev) if T[(a_, b, c)] else 0
-                    q += val * z[a_ - 1] * z[b - 1] * (1 if a_ == b else 2)
-            qs.append(q)
+        qs = slice_quadrics(model, ev, S, i)
         if not any(qs):
             continue
         g = gcd([q for q in qs if q])
