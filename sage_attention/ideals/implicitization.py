@@ -92,7 +92,8 @@ from sage_attention.ideals.evaluation import EvaluationContext
 from sage_attention.ideals.implicitization_cache import CACHE_FORMAT, cache_key, cache_path, load_piece, store_piece
 from sage_attention.ideals.implicitization_report import ImplicitizationReport
 from sage_attention.ideals.pieces import (PieceProgress, batches, default_executor, graded_pieces, map_result,
-                                          monomial_table_bytes, piece_orbits, run_batch, run_piece)
+                                          monomial_table_bytes, piece_lower_bytes, piece_orbits, piece_sizes,
+                                          run_batch, run_piece)
 from sage_attention.ideals.product_span import ProductSpan, monomials, residues
 from sage_attention.randomness import resolve_seed
 
@@ -154,10 +155,12 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       and map its generators to the other pieces of the orbit
     - ``force`` -- boolean (default: ``False``); build tables beyond the
       memory guard (:mod:`sage_attention.ideals.memory`: the monomial table
-      of the top degree and every evaluation matrix and span of products
-      are estimated before they are built;
-      :class:`~sage_attention.errors.ComputationTooLarge` names the
-      estimate and the limit)
+      of the top degree, the largest graded piece of every degree (counted
+      by :func:`~sage_attention.ideals.pieces.piece_sizes` before the first
+      degree is solved; :func:`~sage_attention.ideals.pieces.piece_lower_bytes`)
+      and every evaluation matrix and span of products are estimated before
+      they are built; :class:`~sage_attention.errors.ComputationTooLarge`
+      names the estimate and the limit)
 
     OUTPUT: an :class:`ImplicitizationReport`.
 
@@ -189,6 +192,16 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         generator could be redundant over `\QQ` (never missing).
         :class:`~sage_attention.errors.RandomizedFailure` is raised if a
         piece fails ``max_attempts`` times.
+
+    A computation beyond this machine is refused before it starts: for the
+    deep model below the cubics live in a graded piece of `162918`
+    monomials, and its linear algebra needs tens of GiB::
+
+        sage: D = LightningAttention(widths=[2, 2, 1], ranks=[1, 1], t=2)
+        sage: implicitize(D, 3)
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the largest graded piece of degree 3 (162918 monomials; ...) needs about 49.4 GiB of memory (limit ...); lower the degree; pass force=True to run it anyway
 
     TESTS::
 
@@ -237,6 +250,13 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     check_memory(_monomial_table_bytes(E.ngens(), degree, degs.shape[1]),
                  f"the table of the {comb(E.ngens() + degree - 1, degree)} monomials of degree {degree} "
                  f"in {E.ngens()} essential coordinates", force, hint="lower the degree")
+    # every degree's largest graded piece, counted (not listed) before any degree is solved
+    for k in range(2, degree + 1):
+        sizes = piece_sizes(degs, k)
+        N = max(sizes.values())
+        check_memory(piece_lower_bytes(N), f"the largest graded piece of degree {k} ({N} monomials; "
+                     f"its evaluation matrix or its kernel has at least {-(-N // 2)} rows of "
+                     f"{-(-N // 2)} or more residues)", force, hint="lower the degree")
     cache = cache_path(cache_dir, model, cache_seed) if cache_dir else None
     ckey = cache_key(model, cache_seed)
     prog = PieceProgress(progress)

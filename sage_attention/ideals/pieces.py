@@ -81,6 +81,82 @@ def monomial_table_bytes(n, k, ngrading):
     return count * (int(n) * 3 * 2 + 3 * 8 * int(ngrading) + 3 * 8)
 
 
+def piece_sizes(degs, k):
+    r"""
+    Return ``{multidegree: number of monomials}`` for the degree ``k`` monomials, without listing them.
+
+    The variables are grouped by their multidegree (a class of `n_c`
+    variables of multidegree `\delta_c`); a monomial of degree `k` takes
+    `j_c` variables of each class (`\sum j_c = k`), in
+    `\prod_c \binom{n_c + j_c - 1}{j_c}` ways, and has multidegree
+    `\sum_c j_c \delta_c`. The counts are a product of truncated power
+    series, one per class: a few thousand integer operations where
+    :func:`graded_pieces` lists millions of monomials.
+
+    INPUT:
+
+    - ``degs`` -- ``n x r`` integer array, the multidegrees of the variables
+    - ``k`` -- the degree
+
+    OUTPUT: a dict from multidegrees (tuples) to positive integers
+
+    EXAMPLES:
+
+    The same sizes as :func:`graded_pieces`::
+
+        sage: import numpy as np
+        sage: from sage_attention.ideals.pieces import graded_pieces, piece_sizes
+        sage: degs = np.array([[1, 0], [1, 0], [0, 1], [1, 1]])
+        sage: piece_sizes(degs, 3) == {d: len(m) for d, m in graded_pieces(4, 3, degs).items()}
+        True
+        sage: piece_sizes(np.ones((220, 1), dtype=int), 3) == {(3,): binomial(222, 3)}
+        True
+    """
+    from collections import Counter
+    from math import comb
+    k = int(k)
+    classes = Counter(tuple(int(c) for c in row) for row in np.asarray(degs))
+    r = np.asarray(degs).shape[1] if np.asarray(degs).ndim == 2 else 0
+    # series[j] = {multidegree: count} of the monomials of degree j so far
+    series = [{(0,) * r: 1}] + [{} for _ in range(k)]
+    for delta, n in classes.items():
+        new = [{} for _ in range(k + 1)]
+        for i in range(k + 1):
+            for md, count in series[i].items():
+                for j in range(k + 1 - i):
+                    key = tuple(a + j * b for a, b in zip(md, delta))
+                    new[i + j][key] = new[i + j].get(key, 0) + count * comb(n + j - 1, j)
+        series = new
+    return series[k]
+
+
+def piece_lower_bytes(N):
+    r"""
+    Return a lower bound of the peak bytes of :func:`solve_piece` on a piece of ``N`` monomials.
+
+    Either the rank `\rho` of the piece's evaluation matrix or its kernel
+    dimension `N - \rho` is at least `N/2`. In the first case the echelon
+    form holds at least `\rho \ge N/2` rows of `N` residues (``int64``), in
+    the second the kernel (its vectors, or the span of the multiples of
+    lower generators in the kernel's coordinates) holds at least `N/2`
+    rows of at least `N/2` residues. So at least `8 \lceil N/2 \rceil^2`
+    bytes; the memory guard of the pieces (:func:`nullspace_data`,
+    :class:`ProductSpan`) counts the copies on top. A piece of one
+    monomial costs nothing.
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.pieces import piece_lower_bytes
+        sage: piece_lower_bytes(1), piece_lower_bytes(1000)
+        (0, 2000000)
+    """
+    N = int(N)
+    if N <= 1:
+        return 0
+    half = -(-N // 2)
+    return 8 * half * half
+
+
 def solve_piece(ctx, k, delta, mons, blocks, seed, max_attempts=4):
     r"""
     Return the new generators of one graded piece, proved (see the module documentation).
