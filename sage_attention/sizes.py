@@ -188,3 +188,262 @@ def check_size(estimate, task, force=False, hint=""):
             msg += f"; {hint}"
         msg += "; pass force=True to run it anyway"
         raise ComputationTooLarge(msg, estimate)
+
+
+def term_bytes(nvariables):
+    r"""
+    Return the bytes one term of a polynomial takes in a ring with ``nvariables`` variables.
+
+    A Singular monomial packs the exponent vector (about two bytes a
+    variable) after a header and the coefficient. Calibrated with the
+    invariant families (:func:`family_estimate`): the peak resident memory
+    of building a family, measured in a child process (``ru_maxrss`` minus
+    the resident memory before the call), divided by the number of terms it
+    returned, is between `0.5` and `3` times this figure on the measured
+    sizes (the rest is the intermediate matrices, counted apart).
+
+    EXAMPLES::
+
+        sage: from sage_attention.sizes import term_bytes
+        sage: term_bytes(56)
+        176
+    """
+    return 2 * int(nvariables) + 64
+
+
+@dataclass(frozen=True)
+class FamilyEstimate:
+    r"""
+    The size of an invariant family, estimated before it is built.
+
+    Attributes: ``family`` (its name), ``members`` (how many polynomials it
+    builds, before zero and repeated ones are dropped), ``terms`` (the
+    terms of a typical member), ``nbytes`` (the estimated peak memory of
+    building it: the members plus the matrices built on the way).
+
+    EXAMPLES::
+
+        sage: from sage_attention.sizes import family_estimate
+        sage: family_estimate("syzygies", (3, 1), (3,), 2)
+        FamilyEstimate(family='syzygies', members=10, terms=12, nbytes=...)
+    """
+    family: str
+    members: int
+    terms: int
+    nbytes: int
+
+    def describe(self):
+        r"""
+        Return what would be built, for a refusal.
+
+        EXAMPLES::
+
+            sage: from sage_attention.sizes import family_estimate
+            sage: family_estimate("pencil", (4, 2), (2,), 2).describe()
+            'the family pencil (about 400 members of about 6 terms)'
+        """
+        return (f"the family {self.family} (about {self.members} members of about "
+                f"{self.terms} terms)")
+
+
+def _rows_of(widths, entries):
+    if entries is None:
+        return int(widths[-1])
+    return len({i for i, _ in entries})
+
+
+def family_estimate(name, widths, ranks, tokens, entries=None, options=None):
+    r"""
+    Estimate the invariant family ``name`` of a one-layer lightning model before it is built.
+
+    INPUT:
+
+    - ``name`` -- a family name (see :data:`sage_attention.dsl.computations.FAMILIES`)
+    - ``widths``, ``ranks``, ``tokens``, ``entries`` -- the model, as for
+      :func:`estimate_size` (one layer)
+    - ``options`` -- (default: ``None``) the family's options (``limit``,
+      ``r``, ``lines``, ``max_minors``)
+
+    OUTPUT: a :class:`FamilyEstimate`, or ``None`` when the family does not
+    apply (it is empty) or the model has several layers
+
+    The formulas count what each family builds (`d` the input width, `a`
+    the rank, `D = d(d+1)/2`, `R` the kept output rows, `b` =
+    :func:`term_bytes` of the coordinate ring). They were calibrated
+    against the peak resident memory of the build measured in a child
+    process (``resource.getrusage``) on the sizes named in the comments;
+    the estimate is within a factor of about `3` of the measurement there
+    and grows like the measurements from one size to the next.
+
+    EXAMPLES::
+
+        sage: from sage_attention.sizes import family_estimate
+        sage: family_estimate("syzygies", (4, 1), (4,), 2).members
+        175
+        sage: family_estimate("syzygies", (5, 1), (5,), 2).nbytes > 2**30
+        True
+        sage: family_estimate("veronese", (4, 1), (4,), 2, options={"r": 3}).members
+        720
+        sage: family_estimate("chow", (3, 1), (1,), 2) is None
+        True
+    """
+    widths = tuple(int(w) for w in widths)
+    ranks = tuple(int(x) for x in ranks)
+    if len(ranks) != 1:
+        return None
+    options = dict(options or {})
+    limit = options.get("limit")
+    d, a, t = widths[0], ranks[0], int(tokens)
+    R = _rows_of(widths, entries)
+    C = estimate_size(widths, ranks, t, entries=entries).coordinates
+    b = term_bytes(C)
+    D = d * (d + 1) // 2
+    aux = 0                       # bytes of the matrices built on the way
+    if name == "linear":
+        if t < 2:
+            return None
+        members, terms = C, 3
+    elif name == "low_rank":
+        if t < 2 or a >= d:
+            return None
+        members, terms = R * comb(D, a + 1) * comb(d, a + 1), _factorial(a + 1)
+    elif name == "pencil":
+        if t < 2 or d < 3:
+            return None
+        P = comb(d, 3)
+        members, terms = R * P * (P + 1) // 2 * comb(d + 2, 3), 6
+    elif name == "rank_one":
+        if t < 2 or a != 1:
+            return None
+        parts = [family_estimate(n, widths, ranks, t, entries, options)
+                 for n in ("linear", "low_rank", "pencil")]
+        parts = [p for p in parts if p is not None]
+        members = sum(p.members for p in parts)
+        nbytes = sum(p.nbytes for p in parts)
+        return FamilyEstimate(name, members, max(p.terms for p in parts), nbytes)
+    elif name == "syzygies":
+        # The relations among the comb(D, d) maximal minors of Phi(v), forms
+        # of degree d in d variables: K = comb(D, d) - comb(2d - 1, d) of
+        # them (measured: 10, 175 for d = 3, 4). A dense rational left
+        # kernel of K x comb(D, d) entries (about 200 bytes each, with the
+        # echelon copy), the comb(D, d) determinants of d! terms of each
+        # row, and K members of about 2 d! terms (measured: 10, 39 and 179
+        # terms a member for d = 3, 4, 5). Measured peaks: 4 MiB (d = 3),
+        # 19 MiB (d = 4), 28 MiB (d = 4, two rows), 2100 MiB (d = 5, 136 s;
+        # estimated 2150 MiB), most of it the rational kernel.
+        if t < 2 or d < 3:
+            return None
+        nm, nf = comb(D, d), comb(2 * d - 1, d)
+        K = max(nm - nf, 0)
+        members, terms = R * K, 2 * _factorial(d)
+        aux = 200 * K * nm + nm * _factorial(d) * b + 40 * nm * nf
+    elif name == "veronese":
+        # Per row and r: comb(d, r)^2 index sets, each with r^r mixed
+        # determinants of r x r slices, and the 2 x 2 minors of the
+        # catalecticants Cat_k (k <= r/2). Terms of a member: measured 7
+        # (r = 2), 176 (r = 3) and 5630 (r = 4, the first three members) on
+        # d = 4; taken as 7 * 30^(r - 2). Measured peaks (d = 4): 1 MiB
+        # (r = 2), 65 MiB (r = 3, estimated 40 MiB); r = 4 passed 7 GiB
+        # before it was stopped (estimated 5.6 GiB: 3165 members of about
+        # 6300 terms).
+        if t < 2:
+            return None
+        top = min(d, a)
+        r = options.get("r")
+        rs = list(range(2, top + 1)) if r is None else (
+            list(r) if isinstance(r, (list, tuple)) else [int(r)])
+        rs = [x for x in rs if 2 <= x <= top]
+        if not rs:
+            return None
+        members, weighted = 0, 0
+        for rr in rs:
+            per = sum(comb(comb(k + rr - 1, k), 2) * comb(comb(2 * rr - k - 1, rr - k), 2)
+                      for k in range(1, rr // 2 + 1))
+            n = R * comb(d, rr) ** 2 * per
+            members += n
+            weighted += n * 7 * 30 ** (rr - 2)
+        terms = max(weighted // max(members, 1), 1)
+        if limit is not None:
+            members = min(members, int(limit))
+        return FamilyEstimate(name, members, terms, members * terms * b)
+    elif name == "sylvester":
+        # 'coordinate': comb(d, 2) lines times comb(d, 2) pairs of slices a
+        # row, quartics of about 7 terms (measured, d = 4: 36 members, 252
+        # terms, 2 MiB). 'generic': a basis of the quartics of the generic
+        # resultant (d = 3: 90 members of about 1200 terms, 41 MiB
+        # measured); the basis grows with the square and the terms with
+        # the fourth power of the number V = d D of slice entries.
+        if t < 2 or d < 2:
+            return None
+        lines = options.get("lines")
+        if lines is None:
+            lines = "generic" if d <= 3 else "coordinate"
+        V = d * D
+        if lines == "generic":
+            members = max(R * 90 * V * V // 324, 1)
+            terms = max(min(1200 * V ** 4 // 18 ** 4, comb(V + 3, 4)), 1)
+            aux = 8 * 4 * members * 64 * 16
+        else:
+            nlines = comb(d, 2) if lines == "coordinate" else len(list(lines))
+            members, terms = R * nlines * comb(d, 2), 8
+    elif name == "chow":
+        # Maximal minors (d^2 - 1 columns) of a comb(d + 2, 3)-row matrix of
+        # coordinates; measured for d = 3: 45 minors of about 200 terms,
+        # 2 MiB. A minor of size n has at most n! terms; about 200 for n = 8
+        # is n!/200, kept as the ratio for larger n.
+        if t != 1 or d < 3:
+            return None
+        n_rows, n_cols = comb(d + 2, 3), d * d - 1
+        members = R * comb(n_rows, n_cols)
+        terms = max(_factorial(n_cols) // 200, 1)
+        if limit is None:
+            max_minors = options.get("max_minors") or 2000
+            members = min(members, R * max_minors)
+    elif name == "single_token_low_rank":
+        s = 2 * a + 2
+        if t != 1 or s > d:
+            return None
+        members, terms = R * comb(d, s) ** 2, _factorial(s)
+    elif name == "rows":
+        if R < 2:
+            return None
+        pairs = R * (R - 1) // 2
+        if t == 1:
+            n = comb(d + 3, 4)
+            members = pairs * comb(n, 2 * d)
+            if limit is None:
+                members = min(members, pairs * (options.get("max_minors") or 10000))
+            terms = _factorial(2 * d)
+        elif a < d:
+            members = pairs * comb(2 * D, a + 1) * comb(d, a + 1)
+            terms = _factorial(a + 1)
+        else:
+            nm, nf = comb(2 * D, d), comb(2 * d + d - 1, d)
+            members = pairs * max(nm - nf, 0)
+            terms = 2 * _factorial(d)
+            aux = 80 * max(nm - nf, 0) * nm + nm * _factorial(d) * b
+        if t >= 2 and d >= 3:
+            P = comb(d, 3)
+            members += pairs * P * (P + 1) // 2 * comb(2 * d + 2, 3)
+    elif name == "brill":
+        # The span of Brill's quartics: an echelon form of (rank) x
+        # comb(m + 3, 4) residues (m the cubic's coefficients: 10 for
+        # d = 3, 20 for d = 4), three copies, and rank members (35 for
+        # d = 3, 875 for d = 4) of at most comb(m + 3, 4) terms.
+        if t != 1 or a != 1 or d < 3:
+            return None
+        m = comb(d + 2, 3)
+        ncols = comb(m + 3, 4)
+        rank = {3: 35, 4: 875}.get(d, ncols)
+        members, terms = R * rank, ncols
+        aux = 3 * 8 * rank * ncols
+    else:
+        return None
+    if limit is not None:
+        members = min(members, int(limit))
+    return FamilyEstimate(name, members, terms, members * terms * b + aux)
+
+
+def _factorial(n):
+    from math import factorial
+    return factorial(int(n))

@@ -288,7 +288,7 @@ def main(argv=None):
     # No SIGINT handler of our own: it would replace the one of cysignals,
     # and Ctrl-C would no longer stop Singular or linbox mid-computation.
     try:
-        results = run_spec(spec, as_json=args.json, seed=args.seed, out=out)
+        results = run_spec(spec, as_json=args.json, seed=args.seed, out=out, force=args.force)
     except KeyboardInterrupt:
         print("interrupted: the reports above are what finished", file=err)
         return 130

@@ -101,7 +101,8 @@ def families_of(model, options):
       ``(name, options)`` pairs (default: every family that applies, the
       name :data:`~sage_attention.dsl.computations.ALL_FAMILIES`), and
       ``options['seed']`` (optional) reaches each family that takes a seed
-      and does not set one
+      and does not set one; ``options['force']`` (optional, the command
+      line's ``--force``) reaches every family's memory guard
 
     OUTPUT: a list of :class:`~sage_attention.invariants.base.InvariantFamily`
 
@@ -112,18 +113,29 @@ def families_of(model, options):
         sage: M = LightningAttention(d=3, t=2, a=1, weight_space='AV')
         sage: [(f.name, len(f)) for f in families_of(M, {"families": (("pencil", ()),)})]
         [('pencil', 10)]
+
+    A family beyond the memory guard is refused unless ``force`` is set::
+
+        sage: big = LightningAttention(d=6, t=2, a=6)
+        sage: families_of(big, {"families": (("syzygies", ()),)})
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the family syzygies ... pass force=True to run it anyway
     """
     import inspect
     chosen = options.get("families") or ((ALL_FAMILIES, ()),)
     seed = options.get("seed")
+    force = bool(options.get("force", False))
     out = []
     for name, opts in chosen:
         if name == ALL_FAMILIES:
             from sage_attention.invariants import invariants
-            out.append(invariants(model))
+            out.append(invariants(model, force=force))
             continue
         fn = resolve(FAMILY_TABLE[name].function)
         kwargs = dict(opts)
+        if "force" in inspect.signature(fn).parameters:
+            kwargs["force"] = force
         if seed is not None and "seed" not in kwargs and \
                 "seed" in inspect.signature(fn).parameters:
             kwargs["seed"] = seed

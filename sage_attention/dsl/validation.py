@@ -277,17 +277,83 @@ def _check_computation(chk, c, model, available, force):
             try:
                 check_size(estimate, task, force=force, hint=hint)
             except ComputationTooLarge as e:
-                loc = f"{chk.spec.filename or '<spec>'}:{span.line}:{span.column}: " if span else ""
-                context = ""
-                lines = (chk.spec.source or "").split("\n")
-                if span and 1 <= span.line <= len(lines):
-                    from sage_attention.dsl.errors import context_lines
-                    context = "\n" + context_lines(lines[span.line - 1].rstrip("\r"),
-                                                    span.column)
-                raise ComputationTooLarge(
-                    f"{loc}`{c.name}` on model `{model.name}`: {e}".replace(
-                        "pass force=True", "pass --force (or force=True)") + context,
-                    e.estimate) from None
+                _refuse(chk, c, model, e)
+    if c.name in ("invariants", "check") and not force and not problems:
+        from sage_attention.errors import ComputationTooLarge
+        families = opts.get("families")
+        if c.name == "check" and not families:
+            # ``check`` alone checks the families of the block's ``invariants`` statements
+            families = tuple(f for other in chk.spec.computations_of(model.name)
+                             if other.name == "invariants"
+                             for f in dict(other.options).get("families", ())) or None
+        try:
+            check_families(model, families)
+        except ComputationTooLarge as e:
+            _refuse(chk, c, model, e)
+
+
+def _refuse(chk, c, model, e):
+    from sage_attention.errors import ComputationTooLarge
+    span = c.span
+    loc = f"{chk.spec.filename or '<spec>'}:{span.line}:{span.column}: " if span else ""
+    context = ""
+    lines = (chk.spec.source or "").split("\n")
+    if span and 1 <= span.line <= len(lines):
+        from sage_attention.dsl.errors import context_lines
+        context = "\n" + context_lines(lines[span.line - 1].rstrip("\r"), span.column)
+    raise ComputationTooLarge(
+        f"{loc}`{c.name}` on model `{model.name}`: {e}".replace(
+            "pass force=True", "pass --force (or force=True)") + context,
+        e.estimate) from None
+
+
+def check_families(model, families):
+    r"""
+    Refuse the invariant families of a statement whose estimated memory is beyond this machine.
+
+    INPUT:
+
+    - ``model`` -- a :class:`~sage_attention.dsl.spec.ModelSpec` with one layer
+    - ``families`` -- the ``families`` option of ``invariants`` or
+      ``check``: a tuple of ``(name, options)`` pairs, or ``None`` (every
+      family except ``rank_one``; for ``check``, the families of the
+      block, which their own statements check)
+
+    OUTPUT: ``None``, or :class:`~sage_attention.errors.ComputationTooLarge`
+    (the estimate of :func:`~sage_attention.sizes.family_estimate` against
+    :func:`~sage_attention.ideals.memory.memory_limit`); no Sage is loaded
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.spec import ModelSpec, Layer
+        sage: from sage_attention.dsl.validation import check_families
+        sage: check_families(ModelSpec("m", input=3, tokens=2, layers=(Layer(3, 1),)),
+        ....:                (("syzygies", ()),))
+        sage: check_families(ModelSpec("m", input=6, tokens=2, layers=(Layer(6, 1),)),
+        ....:                (("syzygies", ()),))
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the family syzygies (about 53802 members of about 1440 terms) needs about ... GiB of memory (limit ...); take a smaller model; pass force=True to run it anyway
+    """
+    from sage_attention.dsl.computations import ALL_FAMILIES, FAMILIES
+    from sage_attention.ideals.memory import check_memory
+    from sage_attention.sizes import family_estimate
+    if len(model.layers) != 1 or None in model.widths:
+        return
+    chosen = families or ((ALL_FAMILIES, ()),)
+    for name, options in chosen:
+        names = [n for n in FAMILIES if n != "rank_one"] if name == ALL_FAMILIES else [name]
+        for n in names:
+            est = family_estimate(n, model.widths, model.ranks, model.tokens, model.entries,
+                                  dict(options))
+            if est is None:
+                continue
+            fam = FAMILIES[n]
+            hint = ("write `limit = N` for fewer members or take a smaller model"
+                    if fam.option("limit") else "take a smaller model")
+            if n == "sylvester":
+                hint = "write `lines = coordinate` or take a smaller model"
+            check_memory(est.nbytes, est.describe(), hint=hint)
 
 
 def validate(spec, force=False, available=None):

@@ -27,7 +27,7 @@ EXAMPLES::
 import logging
 
 from sage_attention.dsl.computations import FAMILIES as _FAMILY_TABLE
-from sage_attention.invariants.base import Invariant, InvariantFamily, InvariantLabel
+from sage_attention.invariants.base import Invariant, InvariantFamily, InvariantLabel, guard_family
 from sage_attention.invariants.linear import linear_invariants
 from sage_attention.invariants.low_rank import low_rank_invariants
 from sage_attention.invariants.pencil import pencil_invariants
@@ -47,45 +47,6 @@ FAMILIES = {name: globals()[family.function.rsplit(".", 1)[1]]
             for name, family in _FAMILY_TABLE.items()}
 
 
-def _family_bytes(model, name, limit=None):
-    r"""
-    Return a lower estimate of the memory the family ``name`` of ``model`` takes (``None``: no estimate).
-
-    Members times terms per member (at least) times the size of a term in
-    Singular (two bytes per variable of the coordinate ring, plus a header).
-
-    TESTS::
-
-        sage: from sage_attention import LightningAttention
-        sage: from sage_attention.invariants import _family_bytes
-        sage: _family_bytes(LightningAttention(d=8, t=3, a=4, out=8), "low_rank") > 10**14
-        True
-        sage: _family_bytes(LightningAttention(d=3, t=2, a=1), "pencil") < 10**6
-        True
-    """
-    from math import comb, factorial
-    e = model.size_estimate()
-    d, a, t = model.widths[0], model.ranks[0], model.tokens
-    if model.nlayers() != 1 or t < 2:
-        return None
-    rows = len(model.output_rows())
-    D = d * (d + 1) // 2
-    if name == "low_rank":
-        if a >= d:
-            return 0
-        members, terms = rows * comb(D, a + 1) * comb(d, a + 1), factorial(a + 1)
-    elif name == "pencil":
-        if d < 3:
-            return 0
-        P = comb(d, 3)
-        members, terms = rows * P * (P + 1) // 2 * comb(d + 2, 3), 6
-    else:
-        return None
-    if limit is not None:
-        members = min(members, int(limit))
-    return members * terms * (2 * e.coordinates + 64)
-
-
 def invariants(model, families=None, force=False, **options):
     r"""
     Return the union of invariant families of ``model``.
@@ -98,8 +59,9 @@ def invariants(model, families=None, force=False, **options):
       ``'low_rank'`` and ``'pencil'``) a list of names among ``FAMILIES``
     - ``force`` -- boolean (default: ``False``); build a family even when
       its estimated memory is beyond the guard
-      (:func:`~sage_attention.ideals.memory.check_memory`; estimated for
-      ``low_rank`` and ``pencil``)
+      (:func:`~sage_attention.invariants.base.guard_family`: every family is
+      estimated by :func:`~sage_attention.sizes.family_estimate`, from the
+      model's sizes, before any is built); passed on to every family
     - ``options`` -- passed to each family that accepts them (e.g. ``limit``)
 
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`
@@ -128,7 +90,17 @@ def invariants(model, families=None, force=False, **options):
         sage: invariants(LightningAttention(d=8, t=3, a=4, out=8), families=['low_rank'])
         Traceback (most recent call last):
         ...
-        ComputationTooLarge: the family low_rank (8 rows) needs about ... GiB of memory (limit ...); pass limit= for fewer members; pass force=True to run it anyway
+        ComputationTooLarge: the family low_rank (about ... members of about 120 terms) needs about ... GiB of memory (limit ...); pass limit= for fewer members or take a smaller model; pass force=True to run it anyway
+
+    The context syzygies of `d = 6` are refused before anything is built;
+    ``force=True`` builds a family anyway (here a cheap one)::
+
+        sage: invariants(LightningAttention(d=6, t=2, a=6), families=['syzygies'])
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the family syzygies (about 53802 members of about 1440 terms) needs about ... GiB of memory (limit ...); take a smaller model; pass force=True to run it anyway
+        sage: len(invariants(LightningAttention(d=3, t=2, a=3), families=['syzygies'], force=True))
+        10
     """
     import inspect
     from sage_attention.ideals._checks import lightning_model
@@ -151,17 +123,18 @@ def invariants(model, families=None, force=False, **options):
         raise TypeError(f"unknown option(s) {', '.join(unknown)} for the families "
                         f"{', '.join(families)}")
     members = []
-    for name in families:
-        # every family is estimated before any is built
-        nbytes = _family_bytes(model, name, options.get("limit"))
-        if nbytes:
-            from sage_attention.ideals.memory import check_memory
-            check_memory(nbytes, f"the family {name} ({len(model.output_rows())} rows)", force,
-                         hint="pass limit= for fewer members")
+    chosen = []
     for name in families:
         fn = FAMILIES[name]
         params = inspect.signature(fn).parameters
         opts = {k: v for k, v in options.items() if k in params}
+        # every family is estimated (sage_attention.sizes.family_estimate) before any is built
+        guard_family(model, name, force, **{k: v for k, v in opts.items()
+                                            if k in ("limit", "r", "lines", "max_minors")})
+        if "force" in params:
+            opts["force"] = force
+        chosen.append((name, fn, opts))
+    for name, fn, opts in chosen:
         fam = fn(model, **opts)
         logger.info("invariants: family %s has %d members", name, len(fam))
         members.extend(fam)

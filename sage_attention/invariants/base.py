@@ -465,3 +465,54 @@ def pencil_minor_coefficients(mats, I, J):
             key = tuple(e)
             out[key] = out.get(key, R.zero()) + dm
     return {k: v for k, v in out.items() if v}
+
+
+def guard_family(model, name, force=False, **options):
+    r"""
+    Refuse to build the family ``name`` of ``model`` when its estimate is beyond the memory guard.
+
+    The estimate (:func:`~sage_attention.sizes.family_estimate`: members,
+    terms, the matrices built on the way) is made from the model's sizes,
+    before anything is built, and compared with
+    :func:`~sage_attention.ideals.memory.memory_limit`.
+
+    INPUT:
+
+    - ``model`` -- a one-layer lightning model
+    - ``name`` -- the family's name
+    - ``force`` -- boolean (default: ``False``); build it anyway
+    - ``options`` -- the family's options (``limit``, ``r``, ``lines``, ``max_minors``)
+
+    OUTPUT: ``None``, or :class:`~sage_attention.errors.ComputationTooLarge`
+    naming the estimate, the limit and ``force=True``
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.invariants.base import guard_family
+        sage: guard_family(LightningAttention(d=3, t=2, a=3), 'syzygies')
+        sage: guard_family(LightningAttention(d=6, t=2, a=6), 'syzygies')
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the family syzygies (about 53802 members of about 1440 terms) needs about ... GiB of memory (limit ...); take a smaller model; pass force=True to run it anyway
+        sage: guard_family(LightningAttention(d=6, t=2, a=6), 'syzygies', force=True)
+    """
+    if force or model.nlayers() != 1:
+        return
+    from sage_attention.ideals.memory import check_memory
+    from sage_attention.sizes import family_estimate
+    entries = model.output_entries() if getattr(model, "entries", None) is not None else None
+    est = family_estimate(name, model.widths, model.ranks, model.tokens, entries=entries,
+                          options=options)
+    if est is None:
+        return
+    hint = ("pass limit= for fewer members or take a smaller model" if name in LIMITED
+            else "take a smaller model")
+    if name == "sylvester":
+        hint = "pass lines='coordinate' or take a smaller model"
+    check_memory(est.nbytes, est.describe(), force, hint=hint)
+
+
+#: The families that take ``limit=`` (a cap on their members).
+LIMITED = ("low_rank", "pencil", "veronese", "rank_one", "chow", "single_token_low_rank",
+           "rows", "brill")

@@ -82,7 +82,8 @@ import numpy as np
 from sage.all__sagemath_singular import PolynomialRing, QQ, ZZ, lcm, prod
 
 from sage_attention.errors import ComputationTooLarge
-from sage_attention.invariants.base import InvariantLabel, check_model, empty, to_coordinates
+from sage_attention.invariants.base import (guard_family, InvariantLabel, check_model, empty,
+                                            to_coordinates)
 
 #: The prime used to decide linear independence when the base field is `\QQ`.
 PRIME = 8388593
@@ -213,7 +214,8 @@ def brill_polynomial(model, row, x, y, z):
     return _Cubic(model, row).value(*pts)
 
 
-def brill_invariants(model, limit=None, seed=0, plateau=12, bound=50, max_columns=20000):
+def brill_invariants(model, limit=None, seed=0, plateau=12, bound=50, max_columns=20000,
+                     force=False):
     r"""
     Return Brill's equations of each output row (`t = 1`, `a = 1`): the cubic is a
     product of three linear forms.
@@ -244,6 +246,9 @@ def brill_invariants(model, limit=None, seed=0, plateau=12, bound=50, max_column
       ``None``) if the quartics of one row's coordinates exceed this many
       (`d = 4`: `8855`; `d = 5`: `73815`)
 
+    - ``force`` -- boolean (default: ``False``); build the family even when
+      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
     indices ``(('x', x), ('y', y), ('z', z))``, the points.
 
@@ -274,6 +279,14 @@ def brill_invariants(model, limit=None, seed=0, plateau=12, bound=50, max_column
         'empty: every binary cubic is a product of linear forms (d = 2 < 3)'
         sage: brill_invariants(LightningAttention(d=3, t=2, a=1)).note
         'empty: Brill equations are for t = 1 (for t >= 2 see rank_one_invariants)'
+
+    Beyond ``max_columns`` the memory guard still refuses (``force=True``
+    skips it)::
+
+        sage: brill_invariants(LightningAttention(d=5, t=1, a=1), max_columns=10**6)
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the family brill (about 73815 members of about 73815 terms) needs about ... GiB of memory (limit ...); pass limit= for fewer members or take a smaller model; pass force=True to run it anyway
 
     TESTS::
 
@@ -310,6 +323,7 @@ def brill_invariants(model, limit=None, seed=0, plateau=12, bound=50, max_column
         raise ComputationTooLarge(f"Brill's equations of d = {d} live in a space of {ncols} "
                                   f"quartics (limit max_columns={max_columns}); pass limit=N "
                                   "or a larger max_columns")
+    guard_family(model, 'brill', force, limit=limit)
     rnd = random.Random(seed)
     found = []
     for row in model.output_rows():

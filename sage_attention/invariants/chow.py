@@ -18,7 +18,8 @@ from math import comb
 from sage.all__sagemath_singular import matrix
 
 from sage_attention.errors import ComputationTooLarge
-from sage_attention.invariants.base import InvariantLabel, check_model, empty, to_coordinates
+from sage_attention.invariants.base import (guard_family, InvariantLabel, check_model, empty,
+                                            to_coordinates)
 
 
 def chow_matrix(model, row):
@@ -45,7 +46,7 @@ def chow_matrix(model, row):
                                              for m in monos])
 
 
-def chow_invariants(model, limit=None, max_minors=2000):
+def chow_invariants(model, limit=None, max_minors=2000, force=False):
     r"""
     Return the Chow (split `2+1`) invariants of each output row (`t = 1`).
 
@@ -68,6 +69,9 @@ def chow_invariants(model, limit=None, max_minors=2000):
     - ``max_minors`` -- (default: `2000`) refuse to enumerate more minors
       than this when ``limit`` is ``None``
 
+    - ``force`` -- boolean (default: ``False``); build the family even when
+      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
     indices ``(('monomials', rows of the minor),)``.
 
@@ -79,6 +83,13 @@ def chow_invariants(model, limit=None, max_minors=2000):
         'empty: every binary cubic splits (d = 2 < 3)'
         sage: chow_invariants(LightningAttention(d=3, t=1, a=1), limit=1).degrees()
         (8,)
+
+    For `d = 4` one minor of size `15` is already beyond this machine::
+
+        sage: chow_invariants(LightningAttention(d=4, t=1, a=1), limit=1)
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the family chow (about 1 members of about ... terms) needs about ... GiB of memory (limit ...); pass limit= for fewer members or take a smaller model; pass force=True to run it anyway
 
     TESTS::
 
@@ -97,6 +108,7 @@ def chow_invariants(model, limit=None, max_minors=2000):
     if limit is None and comb(n_rows, n_cols) > max_minors:
         raise ComputationTooLarge(f"the Chow family has {comb(n_rows, n_cols)} maximal minors "
                                   "per row; pass limit=N")
+    guard_family(model, 'chow', force, limit=limit, max_minors=max_minors)
 
     def gen():
         count = 0

@@ -14,11 +14,11 @@ EXAMPLES::
 """
 from itertools import combinations
 
-from sage_attention.invariants.base import (InvariantLabel, check_model, empty, flattening,
+from sage_attention.invariants.base import (guard_family, InvariantLabel, check_model, empty, flattening,
                                             to_coordinates)
 
 
-def low_rank_invariants(model, limit=None):
+def low_rank_invariants(model, limit=None, force=False):
     r"""
     Return the `(a+1)`-minors of the flattening of each output row.
 
@@ -38,6 +38,9 @@ def low_rank_invariants(model, limit=None):
     - ``limit`` -- (default: ``None``) integer; stop after this many
       invariants
 
+    - ``force`` -- boolean (default: ``False``); build the family even when
+      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
     labels carry the row and the indices ``(('rows', pairs), ('columns', cols))``.
 
@@ -51,8 +54,17 @@ def low_rank_invariants(model, limit=None):
         -Y11_x12x12x21*Y11_x11x12x22 + Y11_x11x12x12*Y11_x12x21x22
         sage: len(low_rank_invariants(LightningAttention(d=3, t=2, a=1, out=2), limit=7))
         7
+
+    A family beyond this machine is refused before it is built (pass
+    ``limit=`` for fewer members, or ``force=True``)::
+
+        sage: low_rank_invariants(LightningAttention(d=8, t=3, a=4, out=8))
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the family low_rank (about 168892416 members of about 120 terms) needs about ... GiB of memory (limit ...); pass limit= for fewer members or take a smaller model; pass force=True to run it anyway
     """
     check_model(model, "low_rank")
+    guard_family(model, 'low_rank', force, limit=limit)
     d, a = model.d, model.ranks[0]
     if model.tokens < 2:
         return empty(model, "low_rank", "empty: t = 1 has no cross tensor "

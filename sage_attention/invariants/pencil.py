@@ -14,11 +14,11 @@ EXAMPLES::
 """
 from itertools import combinations
 
-from sage_attention.invariants.base import (InvariantLabel, check_model, empty, slices,
+from sage_attention.invariants.base import (guard_family, InvariantLabel, check_model, empty, slices,
                                             pencil_minor_coefficients, to_coordinates)
 
 
-def pencil_invariants(model, limit=None):
+def pencil_invariants(model, limit=None, force=False):
     r"""
     Return the cubic pencil invariants of each output row.
 
@@ -38,6 +38,9 @@ def pencil_invariants(model, limit=None):
     - ``model`` -- a one-layer lightning model
     - ``limit`` -- (default: ``None``) integer; stop after this many invariants
 
+    - ``force`` -- boolean (default: ``False``); build the family even when
+      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
     labels carry the row and the indices
     ``(('rows', I), ('columns', J), ('lambda', exponent))``.
@@ -57,8 +60,17 @@ def pencil_invariants(model, limit=None):
         sage: from sage_attention.invariants.base import slices
         sage: M.from_essential()(slices(M, 1)[0].det()) == fam[9].polynomial
         True
+
+    A family beyond this machine is refused before it is built (pass
+    ``limit=`` for fewer members, or ``force=True``)::
+
+        sage: pencil_invariants(LightningAttention(d=12, t=2, a=2, out=12))
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the family pencil (about 106186080 members of about 6 terms) needs about ... GiB of memory (limit ...); pass limit= for fewer members or take a smaller model; pass force=True to run it anyway
     """
     check_model(model, "pencil")
+    guard_family(model, 'pencil', force, limit=limit)
     d = model.d
     if model.tokens < 2:
         return empty(model, "pencil", "empty: t = 1 has no cross tensor")

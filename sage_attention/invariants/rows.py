@@ -21,12 +21,12 @@ from itertools import combinations
 from sage.all__sagemath_singular import PolynomialRing, matrix, block_matrix
 
 from sage_attention.errors import ComputationTooLarge
-from sage_attention.invariants.base import (InvariantLabel, check_model, empty, flattening,
+from sage_attention.invariants.base import (guard_family, InvariantLabel, check_model, empty, flattening,
                                             slices, pencil_minor_coefficients, to_coordinates)
 from sage_attention.invariants.syzygies import phi_matrix, minor_relations
 
 
-def row_coupling_invariants(model, limit=None, max_minors=10000):
+def row_coupling_invariants(model, limit=None, max_minors=10000, force=False):
     r"""
     Return invariants that tie pairs of output rows together.
 
@@ -64,6 +64,9 @@ def row_coupling_invariants(model, limit=None, max_minors=10000):
     - ``max_minors`` -- (default: `10000`) for `t = 1`, refuse to enumerate
       more minors per pair than this when ``limit`` is ``None``
 
+    - ``force`` -- boolean (default: ``False``); build the family even when
+      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
     labels have ``row`` the pair `(i, j)` and indices starting with the kind
     (``'stacked_minor'``, ``'stacked_syzygy'``, ``'mixed_pencil'``, ``'common_quadric'``).
@@ -80,6 +83,14 @@ def row_coupling_invariants(model, limit=None, max_minors=10000):
         (5, True)
         sage: row_coupling_invariants(LightningAttention(d=2, t=2, a=1)).note
         'empty: row coupling needs at least two output rows (kept rows: (1,))'
+
+    A family beyond this machine is refused before it is built (pass
+    ``limit=`` for fewer members, or ``force=True``)::
+
+        sage: row_coupling_invariants(LightningAttention(d=8, t=2, a=2, out=12))
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the family rows (about 306383616 members of about 6 terms) needs about ... GiB of memory (limit ...); pass limit= for fewer members or take a smaller model; pass force=True to run it anyway
     """
     check_model(model, "rows")
     rows = model.output_rows()
@@ -93,6 +104,7 @@ def row_coupling_invariants(model, limit=None, max_minors=10000):
         if limit is None and comb(n, 2 * d) > max_minors:
             raise ComputationTooLarge(f"the common-quadric minors number {comb(n, 2 * d)} per "
                                       "pair of rows; pass limit=N")
+    guard_family(model, 'rows', force, limit=limit, max_minors=max_minors)
     state = {"count": 0}
 
     def emit(p, label):

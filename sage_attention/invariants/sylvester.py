@@ -17,11 +17,11 @@ from itertools import combinations
 
 from sage.all__sagemath_singular import matrix, vector
 
-from sage_attention.invariants.base import (InvariantLabel, check_model, empty, slices,
+from sage_attention.invariants.base import (guard_family, InvariantLabel, check_model, empty, slices,
                                             to_coordinates)
 
 
-def sylvester_invariants(model, lines=None, seed=0):
+def sylvester_invariants(model, lines=None, seed=0, force=False):
     r"""
     Return the Sylvester-resultant invariants of each output row.
 
@@ -60,6 +60,9 @@ def sylvester_invariants(model, lines=None, seed=0):
     - ``seed`` -- integer (default: `0`); the pseudo-random choices of the
       default family
 
+    - ``force`` -- boolean (default: ``False``); build the family even when
+      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
     indices ``(('line', k), ('slices', (c, e)))``, `k` the 0-based position
     of the line, for given lines; ``(('coefficient', m),)`` for the generic
@@ -93,6 +96,13 @@ def sylvester_invariants(model, lines=None, seed=0):
         sage: len(sylvester_invariants(N, lines='coordinate'))
         9
 
+    The generic family of `d = 5` is refused before it is built::
+
+        sage: sylvester_invariants(LightningAttention(d=5, t=2, a=2), lines='generic')
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the family sylvester (about 1562 members of about 361689 terms) needs about ... GiB of memory (limit ...); pass lines='coordinate' or take a smaller model; pass force=True to run it anyway
+
     TESTS::
 
         sage: sylvester_invariants(M, lines=[[(1, 2, 3), (1, 0, 0)]])
@@ -101,6 +111,8 @@ def sylvester_invariants(model, lines=None, seed=0):
         ValueError: line (=[(1, 2, 3), (1, 0, 0)]) must be a pair of vectors of length d = 2
     """
     check_model(model, "sylvester")
+    guard_family(model, 'sylvester', force,
+                 lines=lines if lines is None or isinstance(lines, str) else list(lines))
     d = model.d
     if model.tokens < 2:
         return empty(model, "sylvester", "empty: t = 1 has no cross tensor")

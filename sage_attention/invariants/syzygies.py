@@ -16,7 +16,7 @@ from itertools import combinations, combinations_with_replacement
 
 from sage.all__sagemath_singular import PolynomialRing, matrix
 
-from sage_attention.invariants.base import (InvariantLabel, check_model, empty, flattening,
+from sage_attention.invariants.base import (guard_family, InvariantLabel, check_model, empty, flattening,
                                             to_coordinates)
 
 
@@ -47,7 +47,7 @@ def minor_relations(phi, size):
     return subsets, coeff.left_kernel().echelonized_basis_matrix()
 
 
-def context_syzygies(model):
+def context_syzygies(model, force=False):
     r"""
     Return the context syzygies of each output row.
 
@@ -68,6 +68,9 @@ def context_syzygies(model):
 
     - ``model`` -- a one-layer lightning model
 
+    - ``force`` -- boolean (default: ``False``); build the family even when
+      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
     indices ``(('relation', k), ('minors', number of minors involved))``.
 
@@ -80,8 +83,20 @@ def context_syzygies(model):
         sage: fam = context_syzygies(LightningAttention(d=3, t=3, a=2, out=2))
         sage: len(fam), fam[0].label.row, fam[-1].label.row
         (20, 1, 2)
+
+    The family is estimated before anything is built: for `d = 6` its
+    rational kernel and its members need hundreds of GiB, and it is
+    refused; ``force=True`` builds a family anyway::
+
+        sage: context_syzygies(LightningAttention(d=6, t=2, a=6))
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the family syzygies (about 53802 members of about 1440 terms) needs about ... GiB of memory (limit ...); take a smaller model; pass force=True to run it anyway
+        sage: len(context_syzygies(LightningAttention(d=3, t=2, a=3), force=True))
+        10
     """
     check_model(model, "syzygies")
+    guard_family(model, 'syzygies', force)
     d = model.d
     if model.tokens < 2:
         return empty(model, "syzygies", "empty: t = 1 has no cross tensor")

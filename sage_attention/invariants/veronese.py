@@ -17,7 +17,7 @@ from math import factorial
 
 from sage.all__sagemath_singular import matrix, IntegerVectors
 
-from sage_attention.invariants.base import (InvariantLabel, check_model, empty,
+from sage_attention.invariants.base import (guard_family, InvariantLabel, check_model, empty,
                                             pencil_minor_coefficients, to_coordinates)
 
 
@@ -25,7 +25,7 @@ def _compositions(n, parts):
     return [tuple(int(x) for x in c) for c in IntegerVectors(n, parts)]
 
 
-def veronese_invariants(model, r=None, limit=None):
+def veronese_invariants(model, r=None, limit=None, force=False):
     r"""
     Return the Veronese-type invariants of each output row.
 
@@ -60,6 +60,9 @@ def veronese_invariants(model, r=None, limit=None):
       list of integers
     - ``limit`` -- (default: ``None``) integer; stop after this many invariants
 
+    - ``force`` -- boolean (default: ``False``); build the family even when
+      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
     indices ``(('r', r), ('S', S), ('columns', J), ('k', k), ('minor', ...))``.
 
@@ -73,6 +76,16 @@ def veronese_invariants(model, r=None, limit=None):
         sage: veronese_invariants(M, r=3).degrees()
         (6,)
 
+    For `r = 4` the members have thousands of terms each; the family is
+    refused before it is built (``limit=`` or ``force=True`` lets it run)::
+
+        sage: veronese_invariants(LightningAttention(d=4, t=2, a=4), r=4)
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the family veronese (about 3165 members of about 6300 terms) needs about ... GiB of memory (limit ...); pass limit= for fewer members or take a smaller model; pass force=True to run it anyway
+        sage: len(veronese_invariants(LightningAttention(d=4, t=2, a=4), r=4, limit=1))
+        1
+
     TESTS::
 
         sage: veronese_invariants(M, r=4)
@@ -81,6 +94,7 @@ def veronese_invariants(model, r=None, limit=None):
         ValueError: r (=4) must satisfy 2 <= r <= min(d, a) = 3
     """
     check_model(model, "veronese")
+    guard_family(model, 'veronese', force, r=r, limit=limit)
     d, a = model.d, model.ranks[0]
     top = min(d, a)
     if model.tokens < 2:
