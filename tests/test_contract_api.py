@@ -35,7 +35,7 @@ from sage_attention.variety.neurovariety import Neurovariety, minimal_generators
 from sage_attention.variety.generation import generation_report
 from sage_attention.variety.export import to_json, from_json, to_latex, to_macaulay2
 from sage_attention.variety.membership import vanishes_on_model, check_family
-from sage_attention.invariants import invariants
+from sage_attention.invariants import invariants, context_syzygies, veronese_invariants, chow_invariants
 M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
 X = Neurovariety(M)
 S = SoftmaxAttention(d=2, t=2, a=1)
@@ -145,15 +145,38 @@ CASES = [
     ("check_family(M, 3)", ("error", "TypeError", "family")),
     ("check_family(M, invariants(LightningAttention(d=2, t=2, a=2), ['linear']))", ("error", "ValueError", "belongs")),
     ("check_family(M, invariants(M, ['low_rank'])).all_vanish", ("value", "True")),
+    # the memory guard of the invariant families: refused before anything is built
+    ("invariants(LightningAttention(d=5, t=2, a=5), ['syzygies'])",
+     ("error", "ComputationTooLarge", "force=True")),
+    ("context_syzygies(LightningAttention(d=5, t=2, a=5))", ("error", "ComputationTooLarge", "force=True")),
+    ("Neurovariety(LightningAttention(d=6, t=2, a=6)).invariants(['syzygies'])",
+     ("error", "ComputationTooLarge", "force=True")),
+    ("veronese_invariants(LightningAttention(d=4, t=2, a=4), r=4)", ("error", "ComputationTooLarge", "force=True")),
+    ("chow_invariants(LightningAttention(d=4, t=1, a=1), limit=1)", ("error", "ComputationTooLarge", "force=True")),
+    ("len(context_syzygies(LightningAttention(d=3, t=2, a=3), force=True))", ("value", "10")),
+    ("len(veronese_invariants(LightningAttention(d=4, t=2, a=4), r=4, limit=2, force=True))", ("value", "2")),
+    # the deep model at degree 3: refused before its graded pieces are solved
+    ("implicitize(LightningAttention(widths=[2, 2, 1], ranks=[1, 1], t=2), 3)",
+     ("error", "ComputationTooLarge", "force=True")),
 ]
+
+#: cases with their own limits ``(seconds, bytes of address space)``: the
+#: refusal must come within the time (not after the work it guards) and fit
+#: in the memory
+CASE_LIMITS = {
+    "invariants(LightningAttention(d=5, t=2, a=5), ['syzygies'])": (TIME_LIMIT, 4 * 2 ** 30),
+    "context_syzygies(LightningAttention(d=5, t=2, a=5))": (TIME_LIMIT, 4 * 2 ** 30),
+    "implicitize(LightningAttention(widths=[2, 2, 1], ranks=[1, 1], t=2), 3)": (30, MEMORY_LIMIT),
+}
 
 
 def _run(case):
     env = dict(os.environ)
     env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
-    code = CHILD.format(mem=MEMORY_LIMIT)
+    seconds, memory = CASE_LIMITS.get(case, (TIME_LIMIT, MEMORY_LIMIT))
+    code = CHILD.format(mem=memory)
     return subprocess.run([sys.executable, "-c", code, case], capture_output=True, text=True,
-                          timeout=TIME_LIMIT, env=env, cwd=ROOT)
+                          timeout=seconds, env=env, cwd=ROOT)
 
 
 @pytest.mark.parametrize("case,expected", CASES, ids=[c for c, _ in CASES])

@@ -359,6 +359,16 @@ CASES = [
          "out = 4) }\ncompute m { vanishing_ideal }", 2, ("pass --force",), "line"),
     Case("run-spec-error", "run", TINY + "compute m { vanishing_ideal algorithm = groebner }", 2,
          ("must be one of",), "line"),
+    # the memory guard of the invariant families, before Sage is loaded
+    Case("invariants-guard", "check", "model m { input = 6; tokens = 2; layer attention(rank = 6, "
+         "out = 1) }\ncompute m { invariants syzygies }", 2,
+         ("the family syzygies", "pass --force"), "line"),
+    Case("run-invariants-guard", "run", "model m { input = 4; tokens = 2; layer attention("
+         "rank = 4, out = 1) }\ncompute m { invariants veronese(r = 4) }", 2,
+         ("the family veronese", "pass --force"), "line"),
+    Case("check-invariants-guard", "run", "model m { input = 6; tokens = 2; layer attention("
+         "rank = 6, out = 1) }\ncompute m { invariants syzygies\ncheck invariants }", 2,
+         ("the family syzygies", "pass --force"), "line"),
 ]
 
 # every malformed snippet of every syntax-error label

@@ -59,6 +59,7 @@ def test_the_guard_is_realistic_and_force_reaches_the_work(monkeypatch):
     # the evaluation matrix of a piece is estimated too
     from sage_attention.ideals import implicitization as impl
     monkeypatch.setattr(impl, "_monomial_table_bytes", lambda n, k, g: 0)
+    monkeypatch.setattr(impl, "_piece_lower_bytes", lambda n: 0)
     monkeypatch.setenv("SAGE_ATTENTION_MEMORY_LIMIT", "200")
     msg = _refused(lambda: implicitize(M, 3, seed=0, executor=False))
     assert "evaluation matrix" in msg or "span of the products" in msg
@@ -71,3 +72,96 @@ def test_force_reaches_elimination():
         eliminate(M)
     with pytest.raises(ComputationTooLarge, match="did not finish within 2 s"):
         eliminate(M, force=True, timeout=2)
+
+
+def test_deep_implicitization_at_degree_3_is_refused_before_the_first_degree():
+    # the cubics of this model live in a graded piece of 162918 monomials: it
+    # used to be refused after a minute (degrees 1 and 2 solved, 1.8 million
+    # monomials listed); the pieces are now counted first
+    M = LightningAttention(widths=[2, 2, 1], ranks=[1, 1], t=2)
+    msg = _refused(lambda: implicitize(M, 3), seconds=20)
+    assert "largest graded piece of degree 3 (162918 monomials" in msg
+
+
+def test_piece_sizes_count_what_graded_pieces_lists():
+    import numpy as np
+    from sage_attention.ideals.grading import multigrading
+    from sage_attention.ideals.pieces import graded_pieces, piece_sizes
+    for M in (LightningAttention(widths=[2, 2, 1], ranks=[1, 1], t=2),
+              LightningAttention(d=3, t=2, a=2, out=2)):
+        E = M.essential_ring()
+        G = multigrading(M.essential_parametrization())
+        degs = np.array(G.degrees, dtype=np.int64).reshape(E.ngens(), -1)
+        for k in (1, 2):
+            listed = {d: len(m) for d, m in graded_pieces(E.ngens(), k, degs).items()}
+            assert piece_sizes(degs, k) == listed
+
+
+def _built(fn, model, **opts):
+    """The number of members a family builds before dropping zero and repeated ones."""
+    import sage_attention.invariants.base as base
+    seen = []
+    real = base.to_coordinates
+
+    def count(model, pairs, name, note=""):
+        pairs = list(pairs)
+        seen.append(len(pairs))
+        return real(model, iter(pairs), name, note)
+    import importlib
+    module = importlib.import_module(fn.__module__)
+    original = module.to_coordinates
+    module.to_coordinates = count
+    try:
+        fn(model, **opts)
+    finally:
+        module.to_coordinates = original
+    return seen[0]
+
+
+@pytest.mark.parametrize("name,kwargs,opts", [
+    ("syzygies", dict(d=3, t=2, a=3), {}),
+    ("syzygies", dict(d=4, t=2, a=4, out=2), {}),
+    ("pencil", dict(d=4, t=2, a=2, out=2), {}),
+    ("low_rank", dict(d=4, t=2, a=2), {}),
+    ("veronese", dict(d=4, t=2, a=3), {}),
+    ("veronese", dict(d=3, t=2, a=3), {"r": 3}),
+    ("sylvester", dict(d=4, t=2, a=2), {}),
+    ("rows", dict(d=3, t=2, a=2, out=3), {}),
+])
+def test_family_estimates_count_the_members(name, kwargs, opts):
+    # the estimate counts the members the family builds (zero ones included)
+    from sage_attention.invariants import FAMILIES
+    from sage_attention.sizes import family_estimate
+    M = LightningAttention(**kwargs)
+    est = family_estimate(name, M.widths, M.ranks, M.tokens, options=opts)
+    built = _built(FAMILIES[name], M, **opts)
+    assert est.members == built if name in ("syzygies", "pencil", "low_rank") else est.members >= built
+
+
+def test_invariant_families_are_refused_before_building_and_force_reaches_them():
+    from sage_attention.invariants import context_syzygies, veronese_invariants, invariants
+    from sage_attention.variety.neurovariety import Neurovariety
+    msg = _refused(lambda: context_syzygies(LightningAttention(d=6, t=2, a=6)), seconds=5)
+    assert "the family syzygies" in msg
+    big = LightningAttention(d=4, t=2, a=4)
+    msg = _refused(lambda: invariants(big, ["veronese"], r=4), seconds=5)
+    assert "the family veronese" in msg and "limit=" in msg
+    _refused(lambda: Neurovariety(big).invariants(["veronese"], r=4), seconds=5)
+    assert len(veronese_invariants(big, r=4, limit=2, force=True)) == 2
+    # every family of the cheap models of the documentation still runs
+    for M in (LightningAttention(d=3, t=2, a=2), LightningAttention(d=3, t=2, a=3),
+              LightningAttention(d=2, t=2, a=2, out=2), LightningAttention(d=3, t=1, a=1)):
+        for name in ("syzygies", "veronese", "sylvester", "low_rank", "pencil", "rows"):
+            invariants(M, [name])
+
+
+def test_the_dsl_refuses_large_families_without_sage():
+    from sage_attention.dsl import parse_spec, validate
+    s = parse_spec("model m { input = 6; tokens = 2; layer attention(rank = 6, out = 1) }\n"
+                   "compute m { invariants syzygies }")
+    with pytest.raises(ComputationTooLarge, match="pass --force"):
+        validate(s)
+    validate(s, force=True)
+    small = parse_spec("model m { input = 3; tokens = 2; layer attention(rank = 3, out = 1) }\n"
+                       "compute m { invariants syzygies, veronese\ncheck invariants }")
+    validate(small)

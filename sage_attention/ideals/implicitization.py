@@ -101,9 +101,10 @@ logger = logging.getLogger("sage_attention")
 
 # Re-exported (the engine's former contents): ``ProductSpan``, ``monomials``,
 # ``residues``, ``CACHE_FORMAT``. ``implicitize`` looks the pieces' entry point and
-# the table estimate up here, so they can be substituted in this module.
+# the table and piece estimates up here, so they can be substituted in this module.
 _run_piece = run_piece
 _monomial_table_bytes = monomial_table_bytes
+_piece_lower_bytes = piece_lower_bytes
 
 #: ``prove=None`` tries the whole-ideal proof only when the generators have at most this many terms in all.
 PROOF_TERMS_LIMIT = 20000
@@ -254,7 +255,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     for k in range(2, degree + 1):
         sizes = piece_sizes(degs, k)
         N = max(sizes.values())
-        check_memory(piece_lower_bytes(N), f"the largest graded piece of degree {k} ({N} monomials; "
+        check_memory(_piece_lower_bytes(N), f"the largest graded piece of degree {k} ({N} monomials; "
                      f"its evaluation matrix or its kernel has at least {-(-N // 2)} rows of "
                      f"{-(-N // 2)} or more residues)", force, hint="lower the degree")
     cache = cache_path(cache_dir, model, cache_seed) if cache_dir else None
