@@ -395,7 +395,7 @@ def certify(model, point, families=None, seed=None, extra_invariants=(), force=F
             f"no weights were found, and checking the invariant families of {model} would "
             f"build about {estimate} minors (limit {MAX_INVARIANT_WORK}); pass families=[...] "
             "with cheap families, or force=True to run it anyway")
-    members = nonlinear_invariants(model, families)
+    members = nonlinear_invariants(model, families, force=force)
     for f, label in members:
         v = f(*vals)
         if v != 0:

@@ -67,7 +67,7 @@ def invariant_work(model, families=None):
 _MEMBERS = {}
 
 
-def nonlinear_invariants(model, families):
+def nonlinear_invariants(model, families, force=False):
     r"""
     Return the nonlinear members ``(polynomial, label)`` of the families, by degree (cached).
 
@@ -76,6 +76,8 @@ def nonlinear_invariants(model, families):
     - ``model`` -- a model
     - ``families`` -- ``None`` (every family) or a list of family names (see
       :data:`~sage_attention.invariants.FAMILIES`)
+    - ``force`` -- boolean (default: ``False``); build the families even
+      beyond their memory guard (:func:`~sage_attention.invariants.invariants`)
 
     OUTPUT: a list of pairs ``(polynomial, label)``, the polynomials in
     ``model.coordinate_ring()`` of degree at least 2, by increasing degree;
@@ -92,11 +94,18 @@ def nonlinear_invariants(model, families):
         sage: p = M.coefficients_at(M.random_weights(seed=2))
         sage: all(f(*p) == 0 for f, label in members)
         True
+
+    Families beyond the memory guard are refused unless ``force=True``::
+
+        sage: nonlinear_invariants(LightningAttention(d=6, t=2, a=6), ['syzygies'])
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the family syzygies ... pass force=True to run it anyway
     """
     key = (model, None if families is None else tuple(families))
     if key not in _MEMBERS:
         from sage_attention.invariants import invariants
-        fam = invariants(model, families=families)
+        fam = invariants(model, families=families, force=force)
         if len(_MEMBERS) > 16:
             _MEMBERS.clear()
         _MEMBERS[key] = sorted(((inv.polynomial, inv.label) for inv in fam
