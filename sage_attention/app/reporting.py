@@ -112,7 +112,7 @@ def _error_entry(comp, error):
             "text": f"FAILED: `{comp.to_dsl()}`: {message}"}
 
 
-def run_spec(spec, as_json=False, seed=None, out=None):
+def run_spec(spec, as_json=False, seed=None, out=None, progress=False):
     r"""
     Run every computation of a validated spec and print a report per model.
 
@@ -127,6 +127,9 @@ def run_spec(spec, as_json=False, seed=None, out=None):
     - ``as_json`` -- boolean (default: ``False``); one JSON object per line
     - ``seed`` -- (default: ``None``) the seed of computations without one
     - ``out`` -- (default: ``sys.stdout``) where to print
+    - ``progress`` -- boolean (default: ``False``); the runners show the
+      progress of long steps on standard error (the runner's options get
+      ``progress``; it is a setting of the run, not an option of the spec)
 
     OUTPUT: the list of result dictionaries, one per model with
     computations; a result with a failure has ``"failed": True``
@@ -176,6 +179,7 @@ def run_spec(spec, as_json=False, seed=None, out=None):
                 if seed is not None and decl.option("seed") is not None:
                     options.setdefault("seed", seed)
                 options = decl.with_defaults(options)
+                options["progress"] = bool(progress)
                 logger.info("model %s: running %s", spec_model.name, comp.to_dsl())
                 try:
                     value = runner(comp.name)(model, comp, options)
