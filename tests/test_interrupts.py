@@ -88,3 +88,24 @@ def test_minimal_generators_without_minbase_on_the_whole_ideal():
     mons = sorted({m for f in q for m in f.monomials()})
     rank_q = matrix(QQ, [[f.monomial_coefficient(m) for m in mons] for f in q]).rank()
     assert counts == {1: rank_lin, 2: rank_q}
+
+
+def test_minimal_generators_show_their_progress(capsys):
+    from sage_attention.variety.neurovariety import Neurovariety, minimal_generators_count
+    M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
+    X = Neurovariety(M)
+    I = X.vanishing_ideal(algorithm="elimination")
+    capsys.readouterr()
+    # 4 linear relations and the 3 quadrics of the 2 x 3 flattening (its 2-minors)
+    assert minimal_generators_count(I, progress=True) == {1: 4, 2: 3}
+    lines = [line.split("\r")[-1] for line in capsys.readouterr().err.split("\n")[:-1]]
+    assert [line.split(": done in")[0] for line in lines] == [
+        "minimal generators: the linear generators",
+        "minimal generators of degree 2 (3 generators, 0 of lower degree)"]
+    G = X.minimal_generators(progress=True)
+    assert [g.degree() for g in G] == [1, 1, 1, 1, 2, 2, 2]
+    assert any(line.split("\r")[-1].startswith("minimal generators: Singular minbase of 3 "
+                                               "generators: done in")
+               for line in capsys.readouterr().err.split("\n"))
+    assert minimal_generators_count(I) == {1: 4, 2: 3}
+    assert capsys.readouterr().err == ""
