@@ -214,8 +214,13 @@ def _redelivering_hook(previous):
     """The unraisable hook that delivers a lost ``KeyboardInterrupt`` again."""
     def hook(unraisable):
         if isinstance(unraisable.exc_value, KeyboardInterrupt):
-            import _thread
-            _thread.interrupt_main()
+            # An exception set asynchronously in the main thread is raised at
+            # its next Python instruction. (``_thread.interrupt_main`` does not
+            # do: in a Sage process the Python handler of SIGINT is the one of
+            # cysignals, which ignores a signal it has not seen itself.)
+            import ctypes
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                ctypes.c_ulong(threading.main_thread().ident), ctypes.py_object(KeyboardInterrupt))
             return
         previous(unraisable)
     hook._sage_attention = True

@@ -141,6 +141,9 @@ def test_redelivering_interrupts_installs_and_restores_the_hook():
 
 
 def test_a_lost_interrupt_is_raised_in_the_main_thread():
+    # in a Sage process: the Python handler of SIGINT is then the one of cysignals,
+    # which ignored the interrupt that _thread.interrupt_main() simulated
+    import sage.all__sagemath_singular  # noqa: F401
     before = sys.unraisablehook
     reached_the_end = False
     with pytest.raises(KeyboardInterrupt):
