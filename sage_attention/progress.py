@@ -74,9 +74,9 @@ class Heartbeat:
     not reach it): they go on while compiled code such as Singular holds
     Python's interpreter lock. It ends with the step (its standard input is
     closed and it is waited for), and with this process if this process is
-    killed. Otherwise (a ``StringIO``, a notebook's stream without a
-    descriptor) a daemon thread ticks, whenever the interpreter lets it;
-    it is joined at the end of the step.
+    killed. Otherwise (a ``StringIO``, a Jupyter notebook's stream) a
+    daemon thread ticks, whenever the interpreter lets it (not while
+    Singular computes); it is joined at the end of the step.
 
     INPUT:
 
@@ -144,6 +144,10 @@ class Heartbeat:
         self.stream.flush()
 
     def _descriptor(self):
+        if type(self.stream).__module__.split(".")[0] == "ipykernel":
+            # a notebook's stream: its descriptor (if any) is the kernel's
+            # terminal, not the notebook
+            return None
         try:
             return self.stream.fileno()
         except (AttributeError, OSError, ValueError):
