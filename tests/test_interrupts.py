@@ -109,3 +109,49 @@ def test_minimal_generators_show_their_progress(capsys):
                for line in capsys.readouterr().err.split("\n"))
     assert minimal_generators_count(I) == {1: 4, 2: 3}
     assert capsys.readouterr().err == ""
+
+
+def test_an_interrupted_interpolation_is_returned_but_not_cached(monkeypatch):
+    from sage_attention.variety.neurovariety import Neurovariety
+    X = Neurovariety(LightningAttention(d=2, t=3, a=1, out=1, entries=[(1, 2)]))
+    real = impl._run_piece
+    calls = []
+
+    def ctrl_c_once(args):
+        calls.append(args[1])
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        return real(args)
+    monkeypatch.setattr(impl, "_run_piece", ctrl_c_once)
+    first = X.vanishing_ideal_report(algorithm="interpolation", degree=2)
+    assert first.interrupted and first.complete_through_degree == 0
+    second = X.vanishing_ideal_report(algorithm="interpolation", degree=2)
+    assert not second.interrupted and second.complete_through_degree == 2
+    assert X.vanishing_ideal_report(algorithm="interpolation", degree=2) is second
+    # the same generators as an uninterrupted run
+    monkeypatch.setattr(impl, "_run_piece", real)
+    fresh = implicitize(X.model(), 2, seed=second.seed, executor=False)
+    assert [str(g) for g in second.essential_generators] == [str(g) for g in fresh.essential_generators]
+
+
+def test_the_runner_returns_the_finished_degrees_after_ctrl_c(monkeypatch):
+    """The vanishing ideal is not cached after Ctrl-C: the runner reports the
+    finished degrees without computing the ideal again."""
+    from sage_attention.app.runners import run_vanishing_ideal
+    M = LightningAttention(d=2, t=3, a=2, out=1, entries=[(1, 2)])
+    real = impl._run_piece
+    calls = []
+
+    def ctrl_c_in_degree_2(args):
+        calls.append(args[1])
+        if args[1] == 2:
+            raise KeyboardInterrupt
+        return real(args)
+    monkeypatch.setattr(impl, "_run_piece", ctrl_c_in_degree_2)
+    r = run_vanishing_ideal(M, None, {"algorithm": "interpolation", "degree": 2})
+    assert r["interrupted"] and r["complete_through_degree"] == 1
+    assert calls.count(2) == 1                 # degree 2 was not started again
+    # degree 1: the linear relations of the model
+    nlin = matrix(QQ, [[f.monomial_coefficient(x) for x in M.coordinate_ring().gens()]
+                       for f in M.linear_relations()]).rank() if M.linear_relations() else 0
+    assert r["generators_by_degree"] == ({1: nlin} if nlin else {})

@@ -247,7 +247,11 @@ def run_vanishing_ideal(model, computation, options):
     progress = bool(options.get("progress", False))
     res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree,
                                    force=bool(options.get("force", False)), progress=progress)
-    gens = X.minimal_generators(algorithm=algorithm, degree=degree, progress=progress)
+    if getattr(res, "interrupted", False):
+        # Ctrl-C during interpolation: the finished degrees (not cached by the variety)
+        gens = [g for g in res.ideal.gens() if g]
+    else:
+        gens = X.minimal_generators(algorithm=algorithm, degree=degree, progress=progress)
     if hasattr(res, "complete_through_degree"):
         data = res.to_dict()
         by_degree = dict(sorted(minimal_generators_count(res.ideal, progress=progress).items()))
@@ -268,6 +272,8 @@ def run_vanishing_ideal(model, computation, options):
     for key in ("seconds", "timings"):
         if key in data:
             out[key] = data[key]
+    if getattr(res, "interrupted", False):
+        out["interrupted"] = True
     return out
 
 
