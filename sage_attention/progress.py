@@ -185,8 +185,11 @@ class Heartbeat:
     def _end(self):
         if self._process is not None:
             proc, self._process = self._process, None
+            # a process forked during the step (a pool worker) may hold the
+            # ticker's standard input open: end the ticker, do not wait for EOF
             try:
                 proc.stdin.close()
+                proc.terminate()
             finally:
                 try:
                     proc.wait(timeout=10)

@@ -205,3 +205,25 @@ def test_the_cli_hook_stays_installed(monkeypatch):
     with redelivering_interrupts():
         assert sys.unraisablehook is hook
     assert sys.unraisablehook is hook
+
+
+def test_a_process_forked_during_the_step_does_not_keep_the_ticker_alive():
+    r, w = os.pipe()
+    stream = os.fdopen(w, "w")
+    try:
+        before = _children()
+        with Heartbeat("pool", stream=stream, interval=0.05):
+            (ticker,) = _children() - before
+            forked = os.fork()            # holds the ticker's standard input open
+            if forked == 0:
+                time.sleep(60)
+                os._exit(0)
+        # the ticker is gone although the forked process still runs
+        with pytest.raises(ChildProcessError):
+            os.waitpid(ticker, os.WNOHANG)
+        assert os.waitpid(forked, os.WNOHANG) == (0, 0)
+    finally:
+        os.kill(forked, signal.SIGKILL)
+        os.waitpid(forked, 0)
+        stream.close()
+        os.close(r)

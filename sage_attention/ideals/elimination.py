@@ -220,7 +220,7 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb", progress=Fal
         sage: from sage_attention.ideals.elimination import eliminate
         sage: M = LightningAttention(d=3, t=2, a=1, entries=[(1, 1)])
         sage: R = eliminate(M)       # long time (1 s)
-        sage: R.essential_ideal.dimension() == M.dimension_report(seed=0)   # long time
+        sage: R.essential_ideal.dimension() == M.dimension(seed=0)   # long time
         True
 
     With ``progress=True`` the phases are shown on standard error::
