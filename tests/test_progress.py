@@ -125,7 +125,13 @@ def _lost_interrupt():
                            exc_traceback=None, err_msg="Exception ignored in", object=None)
 
 
-def test_redelivering_interrupts_installs_and_restores_the_hook():
+@pytest.fixture
+def python_hook(monkeypatch):
+    """Python's own unraisable hook (an earlier in-process CLI run installs ours for good)."""
+    monkeypatch.setattr(sys, "unraisablehook", sys.__unraisablehook__)
+
+
+def test_redelivering_interrupts_installs_and_restores_the_hook(python_hook):
     before = sys.unraisablehook
     with redelivering_interrupts():
         inside = sys.unraisablehook
@@ -140,7 +146,7 @@ def test_redelivering_interrupts_installs_and_restores_the_hook():
     assert sys.unraisablehook is before
 
 
-def test_a_lost_interrupt_is_raised_in_the_main_thread():
+def test_a_lost_interrupt_is_raised_in_the_main_thread(python_hook):
     # in a Sage process: the Python handler of SIGINT is then the one of cysignals,
     # which ignored the interrupt that _thread.interrupt_main() simulated
     import sage.all__sagemath_singular  # noqa: F401
@@ -166,7 +172,7 @@ def test_other_unraisable_exceptions_go_to_the_previous_hook(monkeypatch):
     assert seen == [other]
 
 
-def test_the_long_computations_run_under_the_hook(monkeypatch):
+def test_the_long_computations_run_under_the_hook(monkeypatch, python_hook):
     """implicitize, eliminate, the Jacobian rank and the minimal generators install
     the hook for their duration (a Sage session has no CLI to install it)."""
     import sage.all__sagemath_singular  # noqa: F401
