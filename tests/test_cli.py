@@ -230,3 +230,34 @@ def test_ctrl_c_during_run_exits_130_and_does_not_go_on(tmp_path):
                  "", err)
     assert "interrupted" in err and "Traceback" not in err + out
     assert "== model c" not in out
+
+
+def _shown(text):
+    """The final text of each stderr line (rewritten with carriage returns while it runs)."""
+    return [line.split("\r")[-1] for line in text.split("\n")[:-1]]
+
+
+def test_run_progress_shows_the_long_steps(tmp_path):
+    f = tmp_path / "p.att"
+    f.write_text("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1); "
+                 "entries = (1, 1) }\n"
+                 "compute m { vanishing_ideal algorithm = elimination; "
+                 "vanishing_ideal up to degree 2 }\n")
+    r = run("run", str(f), "--json", "--progress")
+    assert r.returncode == 0, r.stderr
+    lines = _shown(r.stderr)
+    for step in ("elimination: the graph ideal in 6 essential coordinates",
+                 "elimination: Gröbner basis (Singular slimgb, 6 weights eliminated)",
+                 "elimination: the generators in the coordinates",
+                 "minimal generators: Singular minbase of 3 generators",
+                 "completeness proof: Hilbert series modulo 32003",
+                 "completeness proof: primality test modulo 32003 (at most 5 s)"):
+        assert any(line.startswith(step + ": done in ") for line in lines), (step, lines)
+    assert any(line.startswith("[") and "degree 2:" in line and "pieces" in line
+               for line in lines), lines
+    # the results are those of a run without progress, which shows nothing (stderr is a pipe)
+    quiet = run("run", str(f), "--json")
+    assert quiet.returncode == 0 and quiet.stderr == ""
+    assert [json.loads(line)["computations"][0]["generators_by_degree"]
+            for line in (r.stdout, quiet.stdout)] == [{"1": 4, "2": 3}] * 2
+    assert run("run", str(f), "--json", "--no-progress").stderr == ""

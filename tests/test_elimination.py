@@ -112,3 +112,80 @@ def test_neurovariety_caches_and_counts():
     # 10 linear relations, the 45 2-minors of the 6 x 3 flattening, 10 pencil cubics
     assert X.minimal_generators_by_degree() == {1: 10, 2: 45, 3: 10}
     assert X.krull_dimension() == 7 and X.projective_dimension() == 6
+
+
+def _shown(text):
+    """The final text of each line written to stderr (a line is rewritten with
+    carriage returns while its phase runs)."""
+    return [line.split("\r")[-1] for line in text.split("\n")[:-1]]
+
+
+def test_progress_shows_the_phases(capsys):
+    M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
+    R = eliminate(M, progress=True)
+    lines = _shown(capsys.readouterr().err)
+    assert [line.split(":")[1] for line in lines] == [
+        " the graph ideal in 6 essential coordinates", " Gröbner basis (Singular slimgb, 6 weights "
+        "eliminated)", " the generators in the coordinates"]
+    assert all(line.startswith("elimination:") and ": done in " in line for line in lines)
+    # the same ideal as without progress
+    assert R.essential_ideal == eliminate(M).essential_ideal
+    eliminate(M)
+    assert capsys.readouterr().err == ""
+
+
+def test_progress_reaches_elimination_through_the_neurovariety(capsys):
+    # a model no other test asks the variety for (the variety caches its ideal)
+    X = Neurovariety(LightningAttention(d=2, t=3, a=1, out=1, entries=[(1, 3)]))
+    X.vanishing_ideal(algorithm="elimination", progress=True)
+    assert any("Gröbner basis (Singular slimgb" in line for line in _shown(capsys.readouterr().err))
+
+
+_CTRL_C_IN_STD = """
+import os, sys, threading
+from sage_attention import LightningAttention
+from sage_attention.ideals.elimination import eliminate
+before = sys.unraisablehook
+try:
+    eliminate(LightningAttention(d=3, t=1, a=2), algorithm="std", progress=True)
+    print("finished", flush=True)
+except BaseException as e:
+    try:
+        os.waitpid(-1, os.WNOHANG)
+        children = "a child process is left"
+    except ChildProcessError:
+        children = "no child process"
+    print(type(e).__name__, threading.active_count(), children, sys.unraisablehook is before,
+          flush=True)
+"""
+
+
+def test_ctrl_c_inside_std_raises_keyboard_interrupt_and_leaves_nothing_running():
+    """A real SIGINT while Singular's std runs (the heartbeat has ticked inside
+    the Gröbner basis phase): KeyboardInterrupt itself, not a RuntimeError of
+    Sage; no thread, no ticker process and no hook are left behind."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen([sys.executable, "-c", _CTRL_C_IN_STD], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env)
+    try:
+        err = b""
+        label = "elimination: Gröbner basis (Singular std".encode()
+        # wait for a tick of the Gröbner basis phase: std is running
+        while not (label in err and b": 1 s" in err[err.index(label):]):
+            chunk = os.read(proc.stderr.fileno(), 4096)
+            assert chunk, err.decode()
+            err += chunk
+        proc.send_signal(signal.SIGINT)
+        out, rest = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    err = (err + rest).decode()
+    assert out.decode().split() == ["KeyboardInterrupt", "1", "no", "child", "process", "True"], err
+    assert "RuntimeError" not in err
+    assert err.split("\n")[-2].split("\r")[-1].startswith(
+        "elimination: Gröbner basis (Singular std, 9 weights eliminated): interrupted after ")

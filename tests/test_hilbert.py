@@ -103,3 +103,38 @@ def test_hilbert_polynomial_matches_values():
     for k in range(1, 6):
         assert P(k) == 3 * k + 1
     assert H.hilbert_series() == J.hilbert_series()
+
+
+def _shown(text):
+    """The final text of each line written to stderr (rewritten with carriage returns while it runs)."""
+    return [line.split("\r")[-1] for line in text.split("\n")[:-1]]
+
+
+def test_progress_of_the_proof_and_of_the_hilbert_data(capsys):
+    R = PolynomialRing(QQ, "x", 4)
+    x = R.gens()
+    G = [x[0] * x[2] - x[1] ** 2, x[1] * x[3] - x[2] ** 2, x[0] * x[3] - x[1] * x[2]]
+    proved, _, data = completeness_certificate(G, R, 2, timeout=60, progress=True)
+    assert proved
+    lines = _shown(capsys.readouterr().err)
+    assert [line.split(": done in")[0] for line in lines] == [
+        "completeness proof: Hilbert series modulo 32003",
+        "completeness proof: primality test modulo 32003 (at most 60 s)"]
+    H = hilbert_data(G, R, progress=True)
+    assert [line.split(": done in")[0] for line in _shown(capsys.readouterr().err)] == [
+        "Hilbert series modulo 32003", "Betti numbers modulo 32003 (minimal free resolution)",
+        "Hilbert series modulo 32009", "Betti numbers modulo 32009 (minimal free resolution)"]
+    # the same data as over QQ (Singular, no reduction)
+    assert (H.numerator, H.dimension, H.degree, H.betti) == _qq_data(G, R)
+    completeness_certificate(G, R, 2, timeout=60)
+    hilbert_data(G, R)
+    assert capsys.readouterr().err == ""
+
+
+def test_implicitize_shows_the_steps_of_its_proof(capsys):
+    M = LightningAttention(**CASES[0])
+    R = implicitize(M, 2, seed=0, executor=False, prove=60, progress=True)
+    assert R.proved_complete
+    lines = _shown(capsys.readouterr().err)
+    assert any(line.startswith("completeness proof: primality test modulo 32003 (at most 60 s): "
+                               "done in ") for line in lines), lines

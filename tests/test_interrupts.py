@@ -88,3 +88,70 @@ def test_minimal_generators_without_minbase_on_the_whole_ideal():
     mons = sorted({m for f in q for m in f.monomials()})
     rank_q = matrix(QQ, [[f.monomial_coefficient(m) for m in mons] for f in q]).rank()
     assert counts == {1: rank_lin, 2: rank_q}
+
+
+def test_minimal_generators_show_their_progress(capsys):
+    from sage_attention.variety.neurovariety import Neurovariety, minimal_generators_count
+    M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
+    X = Neurovariety(M)
+    I = X.vanishing_ideal(algorithm="elimination")
+    capsys.readouterr()
+    # 4 linear relations and the 3 quadrics of the 2 x 3 flattening (its 2-minors)
+    assert minimal_generators_count(I, progress=True) == {1: 4, 2: 3}
+    lines = [line.split("\r")[-1] for line in capsys.readouterr().err.split("\n")[:-1]]
+    assert [line.split(": done in")[0] for line in lines] == [
+        "minimal generators: the linear generators",
+        "minimal generators of degree 2 (3 generators, 0 of lower degree)"]
+    G = X.minimal_generators(progress=True)
+    assert [g.degree() for g in G] == [1, 1, 1, 1, 2, 2, 2]
+    assert any(line.split("\r")[-1].startswith("minimal generators: Singular minbase of 3 "
+                                               "generators: done in")
+               for line in capsys.readouterr().err.split("\n"))
+    assert minimal_generators_count(I) == {1: 4, 2: 3}
+    assert capsys.readouterr().err == ""
+
+
+def test_an_interrupted_interpolation_is_returned_but_not_cached(monkeypatch):
+    from sage_attention.variety.neurovariety import Neurovariety
+    X = Neurovariety(LightningAttention(d=2, t=3, a=1, out=1, entries=[(1, 2)]))
+    real = impl._run_piece
+    calls = []
+
+    def ctrl_c_once(args):
+        calls.append(args[1])
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        return real(args)
+    monkeypatch.setattr(impl, "_run_piece", ctrl_c_once)
+    first = X.vanishing_ideal_report(algorithm="interpolation", degree=2)
+    assert first.interrupted and first.complete_through_degree == 0
+    second = X.vanishing_ideal_report(algorithm="interpolation", degree=2)
+    assert not second.interrupted and second.complete_through_degree == 2
+    assert X.vanishing_ideal_report(algorithm="interpolation", degree=2) is second
+    # the same generators as an uninterrupted run
+    monkeypatch.setattr(impl, "_run_piece", real)
+    fresh = implicitize(X.model(), 2, seed=second.seed, executor=False)
+    assert [str(g) for g in second.essential_generators] == [str(g) for g in fresh.essential_generators]
+
+
+def test_the_runner_returns_the_finished_degrees_after_ctrl_c(monkeypatch):
+    """The vanishing ideal is not cached after Ctrl-C: the runner reports the
+    finished degrees without computing the ideal again."""
+    from sage_attention.app.runners import run_vanishing_ideal
+    M = LightningAttention(d=2, t=3, a=2, out=1, entries=[(1, 2)])
+    real = impl._run_piece
+    calls = []
+
+    def ctrl_c_in_degree_2(args):
+        calls.append(args[1])
+        if args[1] == 2:
+            raise KeyboardInterrupt
+        return real(args)
+    monkeypatch.setattr(impl, "_run_piece", ctrl_c_in_degree_2)
+    r = run_vanishing_ideal(M, None, {"algorithm": "interpolation", "degree": 2})
+    assert r["interrupted"] and r["complete_through_degree"] == 1
+    assert calls.count(2) == 1                 # degree 2 was not started again
+    # degree 1: the linear relations of the model
+    nlin = matrix(QQ, [[f.monomial_coefficient(x) for x in M.coordinate_ring().gens()]
+                       for f in M.linear_relations()]).rank() if M.linear_relations() else 0
+    assert r["generators_by_degree"] == ({1: nlin} if nlin else {})

@@ -16,6 +16,12 @@ model); 2 on an error in the spec or the arguments, and for a spec with
 nothing to run (message on stderr with the location and a fix, no
 traceback); 130 when interrupted by Ctrl-C (what finished is printed).
 
+With ``--progress`` (the default when standard error is a terminal) the
+long steps show their progress on standard error: the graded pieces of
+interpolation, and the phase and the seconds it has been running of the
+Gröbner basis of elimination, of the completeness proof and of the minimal
+generators (:class:`~sage_attention.progress.Heartbeat`).
+
 The statements, their options and their runners are declared once, in
 :data:`sage_attention.dsl.computations.COMPUTATIONS`; a runner is a
 function ``(model, computation, options) -> dict`` (JSON-able; an optional
@@ -51,6 +57,7 @@ import logging
 import sys
 
 from sage_attention.errors import SageAttentionError
+from sage_attention.progress import redeliver_lost_interrupts
 from sage_attention.dsl.computations import describe_all
 from sage_attention.app.runners import (RUNNERS, register, resolve, runner,  # noqa: F401
                                         run_certify, run_check, run_dimension, run_fibers,
@@ -90,6 +97,11 @@ def _parser():
     run.add_argument("--seed", type=int, default=None,
                      help="seed for computations that do not set one")
     run.add_argument("--verbose", "-v", action="store_true", help="log progress to stderr")
+    run.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                     help="show the progress of long steps on stderr: the graded pieces, the "
+                          "phases of elimination, of the proofs and of the minimal generators "
+                          "with the seconds each has been running (default: when stderr is a "
+                          "terminal)")
     check = sub.add_parser("check", help="parse and validate a spec only",
                            epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     check.add_argument("spec", help="the spec file (.att)")
@@ -176,39 +188,6 @@ def _nothing_to_run(spec, path):
     return None
 
 
-def redeliver_lost_interrupts():
-    r"""
-    Make a Ctrl-C that compiled code swallows reach the running computation.
-
-    A ``KeyboardInterrupt`` raised inside some compiled callbacks (for example
-    a LinBox matrix product over a prime field) cannot propagate: Python
-    prints "Exception ignored" and goes on. The hook installed here
-    (``sys.unraisablehook``, chained to the previous one, installed once)
-    turns such an interrupt into a new one delivered to the main thread at
-    the next Python instruction, so one Ctrl-C stops the run.
-
-    EXAMPLES::
-
-        sage: import sys
-        sage: from sage_attention.app.cli import redeliver_lost_interrupts
-        sage: redeliver_lost_interrupts(); hook = sys.unraisablehook
-        sage: redeliver_lost_interrupts(); sys.unraisablehook is hook
-        True
-    """
-    if getattr(sys.unraisablehook, "_sage_attention", False):
-        return
-    previous = sys.unraisablehook
-
-    def hook(unraisable):
-        if isinstance(unraisable.exc_value, KeyboardInterrupt):
-            import _thread
-            _thread.interrupt_main()
-            return
-        previous(unraisable)
-    hook._sage_attention = True
-    sys.unraisablehook = hook
-
-
 def main(argv=None):
     r"""
     Run the command line ``sage-attention`` with the arguments ``argv``.
@@ -288,7 +267,11 @@ def main(argv=None):
     # No SIGINT handler of our own: it would replace the one of cysignals,
     # and Ctrl-C would no longer stop Singular or linbox mid-computation.
     try:
-        results = run_spec(spec, as_json=args.json, seed=args.seed, out=out, force=args.force)
+        progress = args.progress
+        if progress is None:
+            progress = hasattr(err, "isatty") and err.isatty()
+        results = run_spec(spec, as_json=args.json, seed=args.seed, out=out, progress=progress,
+                           force=args.force)
     except KeyboardInterrupt:
         print("interrupted: the reports above are what finished", file=err)
         return 130

@@ -112,7 +112,7 @@ def _error_entry(comp, error):
             "text": f"FAILED: `{comp.to_dsl()}`: {message}"}
 
 
-def run_spec(spec, as_json=False, seed=None, out=None, force=False):
+def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=False):
     r"""
     Run every computation of a validated spec and print a report per model.
 
@@ -130,6 +130,9 @@ def run_spec(spec, as_json=False, seed=None, out=None, force=False):
     - ``force`` -- boolean (default: ``False``); the command line's
       ``--force``: every runner gets ``options['force']`` and skips the
       size and memory guards
+    - ``progress`` -- boolean (default: ``False``); the runners show the
+      progress of long steps on standard error (the runner's options get
+      ``progress``; it is a setting of the run, not an option of the spec)
 
     OUTPUT: the list of result dictionaries, one per model with
     computations; a result with a failure has ``"failed": True``
@@ -180,6 +183,7 @@ def run_spec(spec, as_json=False, seed=None, out=None, force=False):
                     options.setdefault("seed", seed)
                 options = decl.with_defaults(options)
                 options["force"] = bool(force)
+                options["progress"] = bool(progress)
                 logger.info("model %s: running %s", spec_model.name, comp.to_dsl())
                 try:
                     value = runner(comp.name)(model, comp, options)

@@ -229,7 +229,9 @@ def run_vanishing_ideal(model, computation, options):
     interpolation through degree ``N``; with neither, elimination for small
     models and interpolation otherwise.
 
-    INPUT: as for :func:`run_dimension`
+    INPUT: as for :func:`run_dimension`; ``options['progress']`` (set by
+    the run, default ``False``) shows the progress of the vanishing ideal
+    and of the minimal generators on standard error
 
     OUTPUT: a dictionary with ``generators_by_degree`` (minimal generators,
     linear relations included), ``complete_through_degree`` (``None`` when
@@ -254,19 +256,24 @@ def run_vanishing_ideal(model, computation, options):
     degree = options.get("degree")
     if degree is not None and algorithm is None:
         algorithm = "interpolation"
+    progress = bool(options.get("progress", False))
     res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree,
-                                   force=bool(options.get("force", False)))
-    gens = X.minimal_generators(algorithm=algorithm, degree=degree)
+                                   force=bool(options.get("force", False)), progress=progress)
+    if getattr(res, "interrupted", False):
+        # Ctrl-C during interpolation: the finished degrees (not cached by the variety)
+        gens = [g for g in res.ideal.gens() if g]
+    else:
+        gens = X.minimal_generators(algorithm=algorithm, degree=degree, progress=progress)
     if hasattr(res, "complete_through_degree"):
         data = res.to_dict()
-        by_degree = dict(sorted(minimal_generators_count(res.ideal).items()))
+        by_degree = dict(sorted(minimal_generators_count(res.ideal, progress=progress).items()))
         complete = res.complete_through_degree
         proved = bool(res.proved_complete)
         how = f"interpolation, complete through degree {complete}"
         how += ("; proved complete: " if proved else "; not proved complete: ") + str(res.proof)
     else:
         data = res.to_dict()
-        by_degree = dict(sorted(X.minimal_generators_by_degree().items()))
+        by_degree = dict(sorted(X.minimal_generators_by_degree(progress=progress).items()))
         complete, proved = None, True
         how = f"elimination ({res.algorithm}), the whole ideal, {res.seconds:.2f} s"
     counts = ", ".join(f"{n} of degree {k}" for k, n in by_degree.items())
@@ -277,6 +284,8 @@ def run_vanishing_ideal(model, computation, options):
     for key in ("seconds", "timings"):
         if key in data:
             out[key] = data[key]
+    if getattr(res, "interrupted", False):
+        out["interrupted"] = True
     return out
 
 

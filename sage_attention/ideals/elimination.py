@@ -55,6 +55,7 @@ from sage.all__sagemath_singular import (QQ, PolynomialRing, TermOrder, matrix)
 
 from sage_attention._deprecated import renamed_names
 from sage_attention.errors import ComputationTooLarge
+from sage_attention.progress import Heartbeat, redelivering_interrupts
 from sage_attention.sizes import check_size
 
 logger = logging.getLogger("sage_attention")
@@ -186,7 +187,8 @@ def elimination_parametrization(model):
     return W, images, rel, what
 
 
-def eliminate(model, force=False, timeout=None, algorithm="slimgb"):
+@redelivering_interrupts()
+def eliminate(model, force=False, timeout=None, algorithm="slimgb", progress=False):
     r"""
     Return the vanishing ideal of ``model`` computed by elimination.
 
@@ -200,8 +202,17 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb"):
       :class:`~sage_attention.errors.ComputationTooLarge` raised
     - ``algorithm`` -- ``'slimgb'`` (default) or ``'std'``: the Singular
       Gröbner basis engine
+    - ``progress`` -- boolean (default: ``False``); show each phase (the
+      ring, the Gröbner basis, the generators) and the seconds it has been
+      running on standard error, once a second
+      (:class:`~sage_attention.progress.Heartbeat`); Singular's Gröbner
+      basis is one call that does not say how far it is, so there is no
+      percentage. The phases are also logged at level ``INFO``
 
     OUTPUT: an :class:`EliminationReport`
+
+    Ctrl-C (``KeyboardInterrupt``) stops the computation and propagates:
+    there is no partial result (the Gröbner basis is all or nothing).
 
     EXAMPLES::
 
@@ -209,8 +220,19 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb"):
         sage: from sage_attention.ideals.elimination import eliminate
         sage: M = LightningAttention(d=3, t=2, a=1, entries=[(1, 1)])
         sage: R = eliminate(M)       # long time (1 s)
-        sage: R.essential_ideal.dimension() == M.dimension_report(seed=0)   # long time
+        sage: R.essential_ideal.dimension() == M.dimension(seed=0)   # long time
         True
+
+    With ``progress=True`` the phases are shown on standard error::
+
+        sage: import io, sys; sys.stderr = io.StringIO()
+        sage: R = eliminate(LightningAttention(d=2, t=2, a=1, entries=[(1, 1)]), progress=True)
+        sage: shown, sys.stderr = sys.stderr.getvalue(), sys.__stderr__
+        sage: for line in shown.split("\n")[:-1]:
+        ....:     print(line.split("\r")[-1])       # each line is rewritten while it runs
+        elimination: the graph ideal in 6 essential coordinates: done in ... s
+        elimination: Gröbner basis (Singular slimgb, 6 weights eliminated): done in ... s
+        elimination: the generators in the coordinates: done in ... s
 
     TESTS::
 
@@ -234,24 +256,28 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb"):
     if algorithm not in ("slimgb", "std"):
         raise ValueError(f"algorithm (={algorithm!r}) must be 'slimgb' or 'std'")
     E = model.essential_ring()
-    W, images, rel, what = elimination_parametrization(model)
-    m, n = W.ngens(), E.ngens()
-    degs = {f.degree() for f in images if f}
-    if len(degs) > 1:
-        raise ValueError("the parametrization is not homogeneous")
-    deg = degs.pop() if degs else 1
-    order = TermOrder("wdegrevlex", (1,) * m) + TermOrder("wdegrevlex", (deg,) * n)
-    R = PolynomialRing(model.base_ring(), list(W.variable_names()) + list(E.variable_names()),
-                       order=order)
-    toR = W.hom(R.gens()[:m], R)
-    J = R.ideal([R.gen(m + i) - toR(f) for i, f in enumerate(images)] + [toR(g) for g in rel])
+    n = E.ngens()
+    with Heartbeat(f"elimination: the graph ideal in {n} essential coordinates", progress):
+        W, images, rel, what = elimination_parametrization(model)
+        m = W.ngens()
+        degs = {f.degree() for f in images if f}
+        if len(degs) > 1:
+            raise ValueError("the parametrization is not homogeneous")
+        deg = degs.pop() if degs else 1
+        order = TermOrder("wdegrevlex", (1,) * m) + TermOrder("wdegrevlex", (deg,) * n)
+        R = PolynomialRing(model.base_ring(), list(W.variable_names()) + list(E.variable_names()),
+                           order=order)
+        toR = W.hom(R.gens()[:m], R)
+        J = R.ideal([R.gen(m + i) - toR(f) for i, f in enumerate(images)] + [toR(g) for g in rel])
     logger.info("eliminating %d weights from %d essential coordinates of %s", m, n, model)
     start = time.time()
     if timeout is not None:
         from cysignals.alarm import alarm, cancel_alarm, AlarmInterrupt
         alarm(timeout)
     try:
-        G = J.groebner_basis("libsingular:" + algorithm)
+        with Heartbeat(f"elimination: Gröbner basis (Singular {algorithm}, {m} weights "
+                       "eliminated)", progress):
+            G = J.groebner_basis("libsingular:" + algorithm)
     except BaseException as exc:
         if timeout is not None and type(exc).__name__ == "AlarmInterrupt":
             raise ComputationTooLarge(f"elimination did not finish within {timeout} s; "
@@ -261,13 +287,14 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb"):
         if timeout is not None:
             cancel_alarm()
     seconds = time.time() - start
-    wvars = set(R.gens()[:m])
-    toE = R.hom([E.zero()] * m + list(E.gens()), E)
-    gens = [toE(g) for g in G if not (set(g.variables()) & wvars)]
-    K = E.ideal(gens if gens else [E.zero()])
-    lin = tuple(model.linear_relations())
-    C = model.coordinate_ring()
-    full = C.ideal(list(lin) + [model.from_essential()(g) for g in gens] or [C.zero()])
+    with Heartbeat("elimination: the generators in the coordinates", progress):
+        wvars = set(R.gens()[:m])
+        toE = R.hom([E.zero()] * m + list(E.gens()), E)
+        gens = [toE(g) for g in G if not (set(g.variables()) & wvars)]
+        K = E.ideal(gens if gens else [E.zero()])
+        lin = tuple(model.linear_relations())
+        C = model.coordinate_ring()
+        full = C.ideal(list(lin) + [model.from_essential()(g) for g in gens] or [C.zero()])
     logger.info("elimination for %s: %d elements in %.2f s", model, len(gens), seconds)
     return EliminationReport(str(model), full, K, lin, what, seconds, "Singular " + algorithm)
 

@@ -83,6 +83,8 @@ from dataclasses import dataclass, field
 
 from sage.all__sagemath_singular import GF, QQ, ZZ, PolynomialRing
 
+from sage_attention.progress import Heartbeat
+
 #: The primes used by default: the first computes, the second checks.
 PRIMES = (32003, 32009)
 
@@ -319,7 +321,7 @@ def betti_numbers(J):
     return out
 
 
-def hilbert_data(gens, ring, primes=PRIMES, betti=True):
+def hilbert_data(gens, ring, primes=PRIMES, betti=True, progress=False):
     r"""
     Return the Hilbert series, dimension, degree and Betti numbers of ``ring/(gens)``, modulo primes.
 
@@ -335,6 +337,9 @@ def hilbert_data(gens, ring, primes=PRIMES, betti=True):
     - ``primes`` -- (default: ``(32003, 32009)``) a nonempty tuple of primes
     - ``betti`` -- boolean (default: ``True``); compute the graded Betti
       numbers (a minimal free resolution, the expensive part)
+    - ``progress`` -- boolean (default: ``False``); show each step (the
+      series, the resolution, modulo each prime) and the seconds it has been
+      running on standard error (:class:`~sage_attention.progress.Heartbeat`)
 
     OUTPUT: a :class:`HilbertData`
 
@@ -375,9 +380,14 @@ def hilbert_data(gens, ring, primes=PRIMES, betti=True):
     timings = {}
     for p in primes:
         t0 = time.time()
-        J = reduction(gens, ring, p)
-        num, dim, deg = series_data(J)
-        b = betti_numbers(J) if betti else None
+        with Heartbeat(f"Hilbert series modulo {p}", progress):
+            J = reduction(gens, ring, p)
+            num, dim, deg = series_data(J)
+        if betti:
+            with Heartbeat(f"Betti numbers modulo {p} (minimal free resolution)", progress):
+                b = betti_numbers(J)
+        else:
+            b = None
         timings[int(p)] = time.time() - t0
         if first is None:
             first = (num, dim, deg, b)
@@ -459,7 +469,7 @@ def _is_prime_modp(J, timeout):
     return None if res is None else tuple(res)
 
 
-def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=10):
+def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=10, progress=False):
     r"""
     Try to prove that ``gens`` generate a prime ideal of dimension ``dimension`` (hence the vanishing ideal).
 
@@ -477,6 +487,9 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=10):
     - ``p`` -- (default: `32003`) a prime
     - ``timeout`` -- (default: `10`) seconds for the primality test modulo
       `p`, or ``None`` for no limit
+    - ``progress`` -- boolean (default: ``False``); show each step (the
+      Hilbert series, the primality test) and the seconds it has been
+      running on standard error (:class:`~sage_attention.progress.Heartbeat`)
 
     OUTPUT: a tuple ``(proved, reason, data)``: a boolean, a sentence saying
     what is proved or why not, and the :class:`HilbertData` modulo ``p``
@@ -502,10 +515,22 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=10):
         (False, 'the ideal found modulo 32003 has 2 minimal primes (or is not radical): not proved (this does not show that generators are missing)')
         sage: completeness_certificate(G[:1], R, 2)[:2]
         (False, 'the ideal found has dimension at least 3 modulo 32003 and the variety at least 2: not proved (generators are missing or the dimension bound is not sharp)')
+
+    With ``progress=True`` the steps are shown on standard error, rewritten
+    every second while they run::
+
+        sage: import io, sys; sys.stderr = io.StringIO()
+        sage: proved = completeness_certificate(G, R, 2, progress=True)[0]
+        sage: shown, sys.stderr = sys.stderr.getvalue(), sys.__stderr__
+        sage: for line in shown.split("\n")[:-1]:
+        ....:     print(line.split("\r")[-1])
+        completeness proof: Hilbert series modulo 32003: done in ... s
+        completeness proof: primality test modulo 32003 (at most ... s): done in ... s
     """
     t0 = time.time()
     J = reduction(gens, ring, p)
-    series = _in_child(series_data, J, timeout, "Hilbert series")
+    with Heartbeat(f"completeness proof: Hilbert series modulo {p}", progress):
+        series = _in_child(series_data, J, timeout, "Hilbert series")
     if series is None:
         return False, (f"the Hilbert series modulo {p} of the ideal found did not finish in {timeout} s: "
                        "not proved"), None
@@ -520,7 +545,9 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=10):
         return False, (f"the ideal found has dimension at least {dim} modulo {p} and the variety at least "
                        f"{dimension}: not proved (generators are missing or the dimension bound is not sharp)"), data
     t1 = time.time()
-    P = _is_prime_modp(J, timeout)
+    limit = "no time limit" if timeout is None else f"at most {timeout:.0f} s"
+    with Heartbeat(f"completeness proof: primality test modulo {p} ({limit})", progress):
+        P = _is_prime_modp(J, timeout)
     data.timings["primality"] = time.time() - t1
     if P is None:
         return False, (f"the ideal found has dimension {dim} (that of the variety) and degree {deg} modulo {p}, but "

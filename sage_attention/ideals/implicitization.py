@@ -77,7 +77,6 @@ REFERENCES: [HMK2024]_, [ADM2026]_.
 """
 import logging
 import os
-import sys
 import time
 from concurrent.futures import Future, as_completed
 
@@ -95,6 +94,7 @@ from sage_attention.ideals.pieces import (PieceProgress, batches, default_execut
                                           monomial_table_bytes, piece_lower_bytes, piece_orbits, piece_sizes,
                                           run_batch, run_piece)
 from sage_attention.ideals.product_span import ProductSpan, monomials, residues
+from sage_attention.progress import redelivering_interrupts
 from sage_attention.randomness import resolve_seed
 
 logger = logging.getLogger("sage_attention")
@@ -113,6 +113,7 @@ PROOF_TIMEOUT = 5
 PROOF_TIMEOUT_FORCED = 600
 
 
+@redelivering_interrupts()
 def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progress=False,
                 prove=None, max_attempts=4, symmetry=True, force=False):
     r"""
@@ -138,8 +139,10 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       truncated or foreign file is recomputed (with a logged warning), never
       trusted. Writes are atomic, so processes may share the directory
     - ``progress`` -- boolean (default: ``False``); show a progress bar on
-      standard error (pieces done / total, current degree); progress is also
-      logged at level ``DEBUG`` to ``logging.getLogger("sage_attention")``
+      standard error (pieces done / total, current degree), then the steps of
+      the completeness proof with the seconds each has been running
+      (:class:`~sage_attention.progress.Heartbeat`); progress is also
+      logged to ``logging.getLogger("sage_attention")``
     - ``prove`` -- (default: ``None``) whether to try to prove that the
       whole ideal is found (its reduction modulo `32003` is prime and has
       the dimension of the variety, see :mod:`sage_attention.ideals.hilbert`):
@@ -437,10 +440,7 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
         timeout = float(prove)
     logger.info("proving completeness: the ideal of %d generators in %d coordinates "
                 "modulo a prime, for at most %s s", len(gens), E.ngens(), timeout)
-    if progress:
-        sys.stderr.write(f"proving completeness (modular primality test, at most {timeout} s)...\n")
-        sys.stderr.flush()
-    proved, reason, _ = completeness_certificate(gens, E, lower, timeout=timeout)
+    proved, reason, _ = completeness_certificate(gens, E, lower, timeout=timeout, progress=progress)
     return proved, what + "; " + reason + (" (dimension of the variety: Jacobian rank at a point, a lower "
                                            "bound; see sage_attention.ideals.hilbert)." if proved else ".")
 

@@ -20,6 +20,7 @@ generator, a new cubic adds one::
     {2: 3, 3: 1}
 """
 # sage.doctest: needs sage.libs.singular
+from sage_attention.progress import Heartbeat
 
 
 def truncated_groebner_basis(E, polys, bound):
@@ -51,7 +52,26 @@ def truncated_groebner_basis(E, polys, bound):
     return list(E.ideal(polys).groebner_basis("libsingular:std", deg_bound=int(bound)))
 
 
-def minimal_generator_counts(E, polys, bound):
+def _rank_modulo(E, lower, here, k):
+    r"""
+    Return the rank of the polynomials ``here`` (of degree ``k``) modulo the ideal of ``lower``.
+    """
+    from sage.all__sagemath_singular import matrix
+    G = truncated_groebner_basis(E, lower, k)
+    red = [f.reduce(G) if G else f for f in here]
+    red = [f for f in red if f]
+    if not red:
+        return 0
+    mons = sorted({m for f in red for m in f.monomials()})
+    pos = {m: i for i, m in enumerate(mons)}
+    A = matrix(E.base_ring(), len(red), len(mons), sparse=True)
+    for i, f in enumerate(red):
+        for c, m in zip(f.coefficients(), f.monomials()):
+            A[i, pos[m]] = c
+    return A.rank()
+
+
+def minimal_generator_counts(E, polys, bound, progress=False):
     r"""
     Return ``{degree: number}`` of minimal generators of the homogeneous
     ideal of ``polys`` in degrees up to ``bound``.
@@ -61,6 +81,9 @@ def minimal_generator_counts(E, polys, bound):
     - ``E`` -- a polynomial ring
     - ``polys`` -- homogeneous polynomials of ``E``
     - ``bound`` -- integer; degrees above it are not counted
+    - ``progress`` -- boolean (default: ``False``); show each degree and the
+      seconds it has been running on standard error
+      (:class:`~sage_attention.progress.Heartbeat`)
 
     OUTPUT: a dictionary from degrees to positive integers
 
@@ -77,26 +100,28 @@ def minimal_generator_counts(E, polys, bound):
         {2: 2, 3: 2}
         sage: minimal_generator_counts(R, [x^2, x*y, x^3 + y^3, z^3], 2)
         {2: 2}
+
+    With ``progress=True`` each degree is shown on standard error::
+
+        sage: import io, sys; sys.stderr = io.StringIO()
+        sage: minimal_generator_counts(R, [x^2, x*y, x^3 + y^3, z^3], 3, progress=True)
+        {2: 2, 3: 2}
+        sage: shown, sys.stderr = sys.stderr.getvalue(), sys.__stderr__
+        sage: for line in shown.split("\n")[:-1]:
+        ....:     print(line.split("\r")[-1])
+        minimal generators of degree 2 (2 generators, 0 of lower degree): done in ... s
+        minimal generators of degree 3 (2 generators, 2 of lower degree): done in ... s
     """
-    from sage.all__sagemath_singular import matrix
     polys = [f for f in polys if f]
     counts = {}
     for k in sorted({f.degree() for f in polys}):
         if k > bound:
             break
         lower = [f for f in polys if f.degree() < k]
-        G = truncated_groebner_basis(E, lower, k)
-        red = [f.reduce(G) if G else f for f in polys if f.degree() == k]
-        red = [f for f in red if f]
-        if not red:
-            continue
-        mons = sorted({m for f in red for m in f.monomials()})
-        pos = {m: i for i, m in enumerate(mons)}
-        A = matrix(E.base_ring(), len(red), len(mons), sparse=True)
-        for i, f in enumerate(red):
-            for c, m in zip(f.coefficients(), f.monomials()):
-                A[i, pos[m]] = c
-        r = A.rank()
+        here = [f for f in polys if f.degree() == k]
+        with Heartbeat(f"minimal generators of degree {k} ({len(here)} generators, "
+                       f"{len(lower)} of lower degree)", progress):
+            r = _rank_modulo(E, lower, here, k)
         if r:
             counts[int(k)] = int(r)
     return counts

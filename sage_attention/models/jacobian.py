@@ -33,6 +33,7 @@ import logging
 
 from sage_attention.models.arguments import random_matrix
 from sage_attention.models.guards import check_jacobian_size
+from sage_attention.progress import redelivering_interrupts
 from sage_attention.randomness import (JACOBIAN_PRIME, MINIMUM_RANK_PRIME, python_random,
                                        resolve_seed)
 
@@ -188,6 +189,7 @@ def layer_derivatives(model, X, weights, F):
     return derivs, Xs[-1]
 
 
+@redelivering_interrupts()
 def jacobian_rank(model, F, seed, force=False, derivatives=None):
     r"""
     Return ``(rank, number of inputs, failure bound)`` of the Jacobian of a lightning network.
@@ -201,6 +203,10 @@ def jacobian_rank(model, F, seed, force=False, derivatives=None):
       :func:`~sage_attention.models.guards.check_jacobian_size` refuses
     - ``derivatives`` -- (default: :func:`layer_derivatives`) a function
       ``(model, X, weights, F) -> (derivs, Y)``
+
+    It runs under :func:`~sage_attention.progress.redelivering_interrupts`:
+    a Ctrl-C that a LinBox product swallows is raised again, so one Ctrl-C
+    stops it in a Sage or Jupyter session too.
 
     EXAMPLES::
 

@@ -47,6 +47,7 @@ import logging
 
 from sage.all__sagemath_singular import SageObject, UniqueRepresentation, cached_method
 
+from sage_attention.progress import Heartbeat, redelivering_interrupts
 from sage_attention.sizes import check_size
 
 logger = logging.getLogger("sage_attention")
@@ -101,7 +102,8 @@ def _remove_linear(I):
     return len(piv), S, [phi(g) for g in rest]
 
 
-def minimal_generators_count(I, force=False):
+@redelivering_interrupts()
+def minimal_generators_count(I, force=False, progress=False):
     r"""
     Return ``{degree: number}`` for a minimal generating set of a homogeneous ideal.
 
@@ -121,6 +123,9 @@ def minimal_generators_count(I, force=False):
     - ``I`` -- a homogeneous ideal of a multivariate polynomial ring
     - ``force`` -- boolean (default: ``False``); run ``minbase`` even in
       more than :data:`MINBASE_VARIABLE_LIMIT` variables
+    - ``progress`` -- boolean (default: ``False``); show each step and the
+      seconds it has been running on standard error
+      (:class:`~sage_attention.progress.Heartbeat`)
 
     EXAMPLES::
 
@@ -154,7 +159,8 @@ def minimal_generators_count(I, force=False):
     gens = [g for g in I.gens() if g]
     if not gens:
         return {}
-    nlin, S, rest = _remove_linear(I)
+    with Heartbeat("minimal generators: the linear generators", progress):
+        nlin, S, rest = _remove_linear(I)
     counts = {1: nlin} if nlin else {}
     rest = [g for g in rest if g]
     if not rest:
@@ -171,15 +177,17 @@ def minimal_generators_count(I, force=False):
         from sage_attention.ideals.minimal_generators import minimal_generator_counts
         logger.info("minimal generators: %d homogeneous generators in %d variables (%d linear "
                     "generators removed), degree by degree", len(rest), S.ngens(), nlin)
-        for k, c in minimal_generator_counts(S, rest, max(g.degree() for g in rest)).items():
+        for k, c in minimal_generator_counts(S, rest, max(g.degree() for g in rest),
+                                             progress=progress).items():
             counts[k] = counts.get(k, 0) + c
     else:
         logger.info("minimal generators: Singular minbase of %d generators in %d variables "
                     "(%d linear generators removed)", len(rest), S.ngens(), nlin)
         minbase = singular_function("minbase")
-        for g in minbase(S.ideal(rest)):
-            if g:
-                counts[int(g.degree())] = counts.get(int(g.degree()), 0) + 1
+        with Heartbeat(f"minimal generators: Singular minbase in {S.ngens()} variables", progress):
+            for g in minbase(S.ideal(rest)):
+                if g:
+                    counts[int(g.degree())] = counts.get(int(g.degree()), 0) + 1
     logger.info("minimal generators: %.2f s", time.time() - t0)
     return dict(sorted(counts.items()))
 
@@ -301,9 +309,11 @@ class Neurovariety(UniqueRepresentation, SageObject):
                       DeprecationWarning, stacklevel=2)
         return self.vanishing_ideal_report(algorithm, degree, force)
 
-    def vanishing_ideal_report(self, algorithm=None, degree=None, force=False):
+    def vanishing_ideal_report(self, algorithm=None, degree=None, force=False, progress=False):
         r"""
         Return the computation behind :meth:`vanishing_ideal` (cached).
+
+        INPUT: as for :meth:`vanishing_ideal`
 
         OUTPUT: an :class:`~sage_attention.ideals.elimination.EliminationReport`
         or an :class:`~sage_attention.ideals.implicitization.ImplicitizationReport`
@@ -339,14 +349,15 @@ class Neurovariety(UniqueRepresentation, SageObject):
             return self._results[key]
         if algorithm == "elimination":
             from sage_attention.ideals.elimination import eliminate
-            res = eliminate(self._model, force=force)
+            res = eliminate(self._model, force=force, progress=progress)
         else:
             from sage_attention.ideals.implicitization import implicitize
-            res = implicitize(self._model, degree, force=force)
+            res = implicitize(self._model, degree, force=force, progress=progress)
             if not res.proved_complete:
                 logger.warning("interpolation of %s: complete through degree %s only, "
                                "not proved complete", self._model, res.complete_through_degree)
-        self._results[key] = res
+        if not getattr(res, "interrupted", False):
+            self._results[key] = res
         return res
 
     def _choose(self, algorithm, degree=None):
@@ -361,7 +372,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
                              "'interpolation'")
         return algorithm
 
-    def vanishing_ideal(self, algorithm=None, degree=None, force=False):
+    def vanishing_ideal(self, algorithm=None, degree=None, force=False, progress=False):
         r"""
         Return the vanishing ideal in :meth:`ambient` (cached).
 
@@ -378,9 +389,18 @@ class Neurovariety(UniqueRepresentation, SageObject):
         - ``degree`` -- (default: `4`) the degree bound of interpolation
         - ``force`` -- boolean (default: ``False``); run elimination even
           when the size guard refuses
+        - ``progress`` -- boolean (default: ``False``); show the progress on
+          standard error: the graded pieces of interpolation, the phases of
+          elimination and the seconds each has been running (the Gröbner
+          basis is one Singular call: no percentage)
 
         OUTPUT: an ideal of :meth:`ambient`: the linear relations and the
         nonlinear generators
+
+        Ctrl-C (``KeyboardInterrupt``) during interpolation returns what
+        finished, with ``interrupted`` set in :meth:`vanishing_ideal_report`
+        (not cached: a later call computes again); during elimination it
+        propagates (there is no partial Gröbner basis).
 
         EXAMPLES::
 
@@ -400,7 +420,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             ...
             ComputationTooLarge: elimination over 126 essential coordinates is far beyond this machine (limit 60); algorithm='interpolation' computes the ideal degree by degree; pass force=True to run it anyway
         """
-        return self.vanishing_ideal_report(algorithm, degree, force).ideal
+        return self.vanishing_ideal_report(algorithm, degree, force, progress).ideal
 
     @cached_method
     def essential_ideal(self):
@@ -424,13 +444,18 @@ class Neurovariety(UniqueRepresentation, SageObject):
         gens = [g for g in res.essential_generators if g]
         return E.ideal(gens if gens else [E.zero()])
 
-    def minimal_generators_by_degree(self):
+    def minimal_generators_by_degree(self, progress=False):
         r"""
         Return ``{degree: number}`` of a minimal generating set of the vanishing ideal.
 
         The linear relations count in degree `1`; the others come from a
         minimal basis (Singular ``minbase``) of the homogeneous ideal in the
         essential coordinates.
+
+        INPUT:
+
+        - ``progress`` -- boolean (default: ``False``); show the steps on
+          standard error (see :func:`minimal_generators_count`)
 
         EXAMPLES::
 
@@ -439,13 +464,14 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: Neurovariety(LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])).minimal_generators_by_degree()
             {1: 4, 4: 1}
         """
-        counts = minimal_generators_count(self.essential_ideal())
+        counts = minimal_generators_count(self.essential_ideal(), progress=progress)
         nlin = len(self._model.linear_relations())
         if nlin:
             counts[1] = counts.get(1, 0) + nlin
         return dict(sorted(counts.items()))
 
-    def minimal_generators(self, algorithm=None, degree=None, groebner=False):
+    @redelivering_interrupts()
+    def minimal_generators(self, algorithm=None, degree=None, groebner=False, progress=False):
         r"""
         Return a minimal generating set of the vanishing ideal, as polynomials of :meth:`ambient`.
 
@@ -465,6 +491,9 @@ class Neurovariety(UniqueRepresentation, SageObject):
         - ``algorithm``, ``degree`` -- as for :meth:`vanishing_ideal`
         - ``groebner`` -- boolean (default: ``False``); return the generators
           of :meth:`vanishing_ideal` instead (for elimination a Gröbner basis)
+        - ``progress`` -- boolean (default: ``False``); show the progress of
+          each step on standard error (the vanishing ideal, ``minbase`` and
+          the engine), with the seconds it has been running
 
         OUTPUT: a list of polynomials of :meth:`ambient`
 
@@ -486,7 +515,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: len(X.minimal_generators(groebner=True)) >= len(G)
             True
         """
-        res = self.vanishing_ideal_report(algorithm, degree)
+        res = self.vanishing_ideal_report(algorithm, degree, progress=progress)
         if groebner:
             return [g for g in res.ideal.gens() if g]
         C = self.ambient()
@@ -496,35 +525,42 @@ class Neurovariety(UniqueRepresentation, SageObject):
         if hasattr(res, "essential_generators") and hasattr(res, "complete_through_degree"):
             gens = list(res.essential_generators)
         else:
-            gens = self._engine_generators()
+            gens = self._engine_generators(progress)
         gens = sorted(gens, key=lambda g: g.degree())
         return lin + [toC(g) for g in gens]
 
-    @cached_method
-    def _engine_generators(self):
+    def _engine_generators(self, progress=False):
         r"""
-        Return minimal generators of :meth:`essential_ideal` (engine's generators, checked against ``minbase``).
+        Return minimal generators of :meth:`essential_ideal` (engine's generators, checked against ``minbase``; cached).
         """
+        if "engine generators" in self._results:
+            return self._results["engine generators"]
         from sage.libs.singular.function import singular_function
         J = self.essential_ideal()
         gens = [g for g in J.gens() if g]
         if not gens:
             return []
-        mb = [g for g in singular_function("minbase")(J.ring().ideal(gens)) if g]
+        with Heartbeat(f"minimal generators: Singular minbase of {len(gens)} generators", progress):
+            mb = [g for g in singular_function("minbase")(J.ring().ideal(gens)) if g]
         counts = {}
         for g in mb:
             counts[int(g.degree())] = counts.get(int(g.degree()), 0) + 1
         from sage_attention.ideals.implicitization import implicitize
-        res = implicitize(self._model, max(counts), seed=0, executor=False, prove=False)
+        res = implicitize(self._model, max(counts), seed=0, executor=False, prove=False,
+                          progress=progress)
+        if res.interrupted:
+            raise KeyboardInterrupt
         mine = {k: len(v) for k, v in res.generators_by_degree.items()}
         if mine == counts and res.complete_through_degree == max(counts):
-            return list(res.essential_generators)
-        logger.warning("minimal generators: the engine's counts %s differ from minbase %s; "
-                       "returning minbase", mine, counts)
-        return [g * g.denominator() / g.lc().numerator() if g.lc() else g for g in mb]
+            out = list(res.essential_generators)
+        else:
+            logger.warning("minimal generators: the engine's counts %s differ from minbase %s; "
+                           "returning minbase", mine, counts)
+            out = [g * g.denominator() / g.lc().numerator() if g.lc() else g for g in mb]
+        self._results["engine generators"] = out
+        return out
 
-    @cached_method
-    def hilbert_data(self, betti=False):
+    def hilbert_data(self, betti=False, progress=False):
         r"""
         Return the Hilbert series, dimension, degree and graded Betti numbers of the coordinate ring.
 
@@ -544,8 +580,12 @@ class Neurovariety(UniqueRepresentation, SageObject):
         - ``betti`` -- boolean (default: ``False``); also compute the graded
           Betti numbers (a minimal free resolution: slow beyond a dozen
           coordinates)
+        - ``progress`` -- boolean (default: ``False``); show each step (the
+          vanishing ideal, the minimal generators, the series and the
+          resolution modulo each prime) and the seconds it has been running
+          on standard error
 
-        OUTPUT: a :class:`~sage_attention.ideals.hilbert.HilbertData`
+        OUTPUT: a :class:`~sage_attention.ideals.hilbert.HilbertData` (cached)
 
         EXAMPLES::
 
@@ -558,11 +598,17 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: H = X.hilbert_data(betti=True); H.betti
             [{0: 1}, {2: 3}, {3: 2}]
         """
+        key = ("hilbert data", bool(betti))
+        if key not in self._results:
+            self._results[key] = self._hilbert_data(bool(betti), progress)
+        return self._results[key]
+
+    def _hilbert_data(self, betti, progress):
         from sage_attention.ideals.hilbert import hilbert_data, HilbertData, series_data
-        res = self.vanishing_ideal_report()
+        res = self.vanishing_ideal_report(progress=progress)
         E = self._model.essential_ring()
-        gens = [E(g) for g in self._engine_or_minimal()]
-        H = hilbert_data(gens, E, betti=betti)
+        gens = [E(g) for g in self._engine_or_minimal(progress)]
+        H = hilbert_data(gens, E, betti=betti, progress=progress)
         certified = bool(getattr(res, "proved_complete", False))
         if not hasattr(res, "complete_through_degree"):
             # elimination: the essential ideal is generated by a Groebner basis over QQ
@@ -579,20 +625,20 @@ class Neurovariety(UniqueRepresentation, SageObject):
         return HilbertData(numerator=H.numerator, dimension=H.dimension, degree=H.degree, betti=H.betti,
                            primes=H.primes, agree=H.agree, certified=certified, timings=H.timings)
 
-    def _engine_or_minimal(self):
-        res = self.vanishing_ideal_report()
+    def _engine_or_minimal(self, progress=False):
+        res = self.vanishing_ideal_report(progress=progress)
         if hasattr(res, "complete_through_degree"):
             return list(res.essential_generators)
-        return self._engine_generators()
+        return self._engine_generators(progress)
 
-    def krull_dimension(self):
+    def krull_dimension(self, progress=False):
         r"""
         Return the Krull dimension of the coordinate ring of the affine cone.
 
         This is the dimension of the (affine) neurovariety, the one
         :meth:`dimension` computes by Jacobian rank; the projective variety
         has dimension one less (:meth:`projective_dimension`). It is read off
-        :meth:`hilbert_data`.
+        :meth:`hilbert_data` (``progress`` as there).
 
         EXAMPLES::
 
@@ -601,7 +647,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: Neurovariety(LightningAttention(d=2, t=1, a=1)).krull_dimension()
             4
         """
-        return int(self.hilbert_data().dimension)
+        return int(self.hilbert_data(progress=progress).dimension)
 
     def projective_dimension(self):
         r"""
@@ -616,12 +662,12 @@ class Neurovariety(UniqueRepresentation, SageObject):
         """
         return self.krull_dimension() - 1
 
-    def degree(self):
+    def degree(self, progress=False):
         r"""
         Return the degree of the projective neurovariety (that of the affine cone).
 
         Read off :meth:`hilbert_data` (computed modulo primes; exact when
-        ``hilbert_data().certified``).
+        ``hilbert_data().certified``; ``progress`` as there).
 
         EXAMPLES::
 
@@ -630,7 +676,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: Neurovariety(LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])).degree()
             4
         """
-        return int(self.hilbert_data().degree)
+        return int(self.hilbert_data(progress=progress).degree)
 
     def contains(self, f):
         r"""
