@@ -266,3 +266,23 @@ def test_two_processes_share_a_cache_directory(tmp_path):
             out, err = p.communicate(timeout=300)
             assert p.returncode == 0 and out.strip() == "ok", err
         assert not [f for _, _, fs in os.walk(d) for f in fs if f.endswith(".tmp")]
+
+
+def test_echelon_form_in_a_worker_thread():
+    # A Dask worker runs its tasks outside the main thread, where GF(p) (PARI) crashes;
+    # a matrix wider than linalg_modp.SMALL goes through Sage's echelon form there.
+    import threading
+    import numpy as np
+    from sage_attention.ideals import linalg_modp
+    rng = np.random.default_rng(0)
+    p = linalg_modp.PRIME
+    a = rng.integers(0, p, size=(linalg_modp.SMALL + 20, linalg_modp.SMALL + 40))
+    a[5] = (3 * a[1] + a[2]) % p
+    expected = linalg_modp.rref_modp(a, p)
+    out = []
+    t = threading.Thread(target=lambda: out.append(linalg_modp.rref_modp(a, p)))
+    t.start()
+    t.join()
+    R, piv = out[0]
+    assert piv == expected[1] and (R == expected[0]).all()
+    assert len(piv) == a.shape[0] - 1

@@ -18,15 +18,49 @@ EXAMPLES::
     sage: lift_vectors([[PRIME - 1, (PRIME + 1) // 2]], [PRIME])      # -1, 1/2
     ([-2, 1], 2)
 """
+import threading
 from math import gcd, isqrt
 
 import numpy as np
 
 from sage.all__sagemath_singular import GF, MatrixSpace
+from sage.rings.finite_rings.finite_field_prime_modn import FiniteField_prime_modn
 
 #: The default prime, and further primes used when a lift needs Chinese
 #: remaindering (defined with the other primes in :mod:`sage_attention.randomness`).
 from sage_attention.randomness import LINALG_PRIME as PRIME, LINALG_PRIMES as PRIMES  # noqa: E402
+
+
+_THREAD_FIELDS = {}
+
+
+def prime_field(p):
+    r"""
+    Return the field `\GF{p}` for a prime ``p``, also from a thread that is not the main one.
+
+    ``GF(p)`` checks ``p`` with PARI, which crashes outside the main thread;
+    a Dask worker runs its tasks in such a thread. There the field is built
+    without the check (``p`` is one of the package's primes, checked where it
+    is chosen) and kept for the thread's later calls; in the main thread it is
+    Sage's unique ``GF(p)``.
+
+    EXAMPLES::
+
+        sage: import threading
+        sage: from sage_attention.ideals.linalg_modp import prime_field
+        sage: prime_field(7) is GF(7)
+        True
+        sage: out = []
+        sage: t = threading.Thread(target=lambda: out.append(prime_field(8388593).order()))
+        sage: t.start(); t.join(); out
+        [8388593]
+    """
+    if threading.current_thread() is threading.main_thread():
+        return GF(p)
+    F = _THREAD_FIELDS.get(p)
+    if F is None:
+        F = _THREAD_FIELDS[p] = FiniteField_prime_modn(p)
+    return F
 
 
 def to_sage(a, p):
@@ -48,7 +82,7 @@ def to_sage(a, p):
     """
     a = np.ascontiguousarray(np.asarray(a, dtype=np.int64) % p)
     nr, nc = a.shape
-    MS = MatrixSpace(GF(p), nr, nc)
+    MS = MatrixSpace(prime_field(p), nr, nc)
     M = MS.zero_matrix().__copy__()
     if nr and nc:
         M._unpickle((8, True, a.astype('<u8').tobytes()), 10)
