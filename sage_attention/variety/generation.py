@@ -5,8 +5,10 @@ Do the invariant families generate the vanishing ideal?
 the generators of the vanishing ideal. :func:`generation_report` checks this
 for one model, family by family and for their union:
 
-- every member is in the vanishing ideal (exact: composition with the
-  parametrization, :func:`~sage_attention.variety.membership.check_family`);
+- every member is in the vanishing ideal (exact: sent to the essential
+  coordinates and composed with a free parametrization of the model, the
+  test of :func:`~sage_attention.variety.membership.vanishes_on_model`,
+  done with FLINT's multivariate polynomials);
 - the ideal `J` the family generates, together with the linear relations,
   is compared with the vanishing ideal `I = I(X)` computed independently
   (elimination or interpolation,
@@ -25,10 +27,25 @@ members with monomials, echelonized modulo `p = 8388593`: since `J \subseteq I`
 (checked exactly) and a rank can only drop modulo `p`, a rank equal to
 `\dim I_k` proves `J_k = I_k`; a smaller rank is confirmed with a second
 prime (the family's counts of minimal generators and missing generators
-are these ranks modulo the prime). When a degree has more than
-:data:`DENSE_LIMIT` monomials, or a member is not homogeneous, the
-comparison uses Gröbner bases of the families' ideals truncated at degree
-`D` instead.
+are these ranks modulo the prime). The minimal generators of `I` counted
+here are those of degree at most `D`.
+
+Two shortcuts keep this cheap; both are exact statements about ranks
+modulo `p`. Let `L` be the span of the products of the minimal generators
+of `I` of degree `< k` and `Q` the minimal generators of degree `k`
+reduced modulo `L`; when `\dim L + \operatorname{rank} Q = \dim I_k`
+modulo `p` (else the shortcuts are skipped), `L` and `Q` together form an
+echelon basis of (the reduction of) `I_k`, which is the identity on their
+pivot columns up to a triangular block, so an element of `I_k` is
+determined by its entries there. Hence the rank of any set of elements of
+`I_k` is the rank of those `\dim I_k` columns (used for the union of the
+families, whose span is the sum of the spans computed for each family),
+and `\dim (J_k + L)` is `\dim L` plus the rank of `J_k` reduced modulo
+`L` on the pivot columns of `Q` (`\dim I_k - \dim L` columns).
+
+When a degree has more than :data:`DENSE_LIMIT` monomials, or a member is
+not homogeneous, the comparison uses Gröbner bases of the families' ideals
+truncated at degree `D` instead.
 
 EXAMPLES::
 
@@ -235,6 +252,8 @@ class _Composer:
 
     def convert(self, ctx, f):
         d = f.dict()
+        if ctx.nvars() == 1:        # a ring in one variable has integer exponents
+            d = {(int(e[0]) if hasattr(e, "__iter__") else int(e),): c for e, c in d.items()}
         if all(c.denominator() == 1 for c in d.values()):
             return ctx.from_dict({tuple(e): int(c) for e, c in d.items()})
         fq = self.flint.fmpq
