@@ -598,7 +598,7 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
     """
     from sage_attention.invariants import FAMILIES
     from sage_attention.ideals.pieces import PieceProgress
-    from sage_attention.variety.neurovariety import Neurovariety, minimal_generators_count
+    from sage_attention.variety.neurovariety import Neurovariety
     from sage.libs.singular.function import singular_function
     from sage.all__sagemath_singular import binomial
     if not isinstance(progress, bool):
@@ -625,7 +625,9 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
     Kmin = list(singular_function("minbase")(K)) if kg else []
     Kmin = [g for g in Kmin if g]
     nlin = len(model.linear_relations())
-    total = minimal_generators_count(K)
+    total = {}
+    for g in Kmin:          # the degrees of the minimal generators (minbase: homogeneous)
+        total[int(g.degree())] = total.get(int(g.degree()), 0) + 1
     if nlin:
         total[1] = total.get(1, 0) + nlin
     total = {int(k): int(v) for k, v in sorted(total.items())}
