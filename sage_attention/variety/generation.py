@@ -67,7 +67,8 @@ EXAMPLES::
 # sage.doctest: needs sage.libs.singular
 import logging
 import time
-from dataclasses import dataclass
+from itertools import chain
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -306,7 +307,9 @@ class _Members:
             den = 1
             for c in coeffs:
                 den = lcm(den, int(c.q))
-            exps = np.array(g.monoms(), dtype=np.int16)
+            monoms = g.monoms()
+            exps = np.fromiter(chain.from_iterable(monoms), dtype=np.int16,
+                               count=len(monoms) * composer.ectx.nvars()).reshape(len(monoms), -1)
             tot = exps.sum(axis=1)
             if (tot != tot[0]).any():
                 self.homogeneous = False
@@ -669,10 +672,13 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
             if families is None and len(fam) == 0:
                 continue
             polys = fam.polynomials()
+            t0 = time.time()
             spans.members[name] = _Members(composer, polys)
+            member_seconds = time.time() - t0
             sizes[name] = len(fam)
             fdeg = tuple(sorted({int(f.degree()) for f in polys}))
-            rows.append(row(name, [name], fdeg, getattr(fam, "note", "") or ""))
+            r = row(name, [name], fdeg, getattr(fam, "note", "") or "")
+            rows.append(replace(r, seconds=r.seconds + member_seconds))
             keys.append(name)
             degrees.update(fdeg)
             logger.info("generation report %s: family %s done", model, name)
