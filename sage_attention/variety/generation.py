@@ -375,47 +375,67 @@ class _Spans:
         from sage_attention.ideals.product_span import monomials
         return [(monomials(self.n, k - deg), [(exps, res)]) for exps, res, deg in members]
 
-    def new(self, k, p):
+    def new(self, k, p, columns=None):
         from sage_attention.ideals.product_span import ProductSpan
-        return ProductSpan(self.mons[k], p, self.dims[k])
+        return ProductSpan(self.mons[k], p, self.dims[k], columns=columns)
 
-    def span(self, key, k, p):
-        if (key, k, p) not in self.cache:
+    def columns(self, k, p):
+        r"""
+        Return the columns on which an element of `I(X)_k` is determined (the pivots of ``L`` and ``quotient``), or ``None`` (bad prime).
+        """
+        L, quotient = self.lower(k, p)
+        if quotient is None:
+            return None
+        return sorted(set(L[1]) | set(quotient[1]))
+
+    def span(self, key, k, p, restrict=True):
+        r"""
+        Return ``(low, full, columns)``, ``low`` and ``full`` each ``(rows, rank)``, for the family ``key``.
+
+        When the family is in `I(X)` (exact) and the prime is good, the
+        rows are written on :meth:`columns` only (``restricted`` in the
+        cache key), which keeps the ranks.
+        """
+        cols = self.columns(k, p) if restrict and self.members[key].contained else None
+        ck = (key, k, p, cols is not None)
+        if ck not in self.cache:
             members = self.members[key].rows(p)
-            S = self.new(k, p)
+            S = self.new(k, p, cols)
             S.add(self.products([m for m in members if m[2] < k], k))
             low = (S.R.astype(np.int32), S.rank)
             S.add(self.products([m for m in members if m[2] == k], k))
-            self.cache[key, k, p] = (low, (S.R.astype(np.int32), S.rank))
-        return self.cache[key, k, p]
+            self.cache[ck] = (low, (S.R.astype(np.int32), S.rank), cols)
+        return self.cache[ck]
 
     def union(self, keys, k, p):
         r"""
-        Return ``(low, full)`` as :meth:`span` does, for the union of the families ``keys``.
+        Return ``(low, full, columns)`` as :meth:`span` does, for the union of the families ``keys``.
 
-        The spans of the families are added. When the prime is good
-        (:meth:`lower`), a vector of `I(X)_k` is determined by its entries
-        at the pivots of ``L`` and of ``quotient`` (the echelon basis of
-        `I(X)_k` they form is the identity there, up to a triangular
-        block), so the ranks are computed on those columns only.
+        The spans of the families are added. When every family is in `I(X)`
+        and the prime is good (:meth:`lower`), a vector of `I(X)_k` is
+        determined by its entries at the pivots of ``L`` and of
+        ``quotient`` (the echelon basis of `I(X)_k` they form is the
+        identity there, up to a triangular block), so the spans are written
+        on those columns only.
         """
         from sage_attention.ideals.linalg_modp import rref_modp, rank_modp
-        parts = [self.span(key, k, p) for key in keys]
-        L, quotient = self.lower(k, p)
+        restrict = all(self.members[key].contained for key in keys)
+        parts = [self.span(key, k, p, restrict) for key in keys]
+        cols = parts[0][2] if parts else None
         out = []
         for which in (0, 1):
             rows = [part[which][0] for part in parts if part[which][1]]
             if not rows:
-                out.append((np.zeros((0, len(self.mons[k])), dtype=np.int32), 0))
+                width = len(self.mons[k]) if cols is None else len(cols)
+                out.append((np.zeros((0, width), dtype=np.int32), 0))
                 continue
             R = np.concatenate(rows).astype(np.int64)
-            if quotient is not None:
-                cols = sorted(set(L[1]) | set(quotient[1]))
-                out.append((R, rank_modp(R[:, cols], p)))
+            if cols is not None:
+                out.append((R, rank_modp(R, p)))
             else:
                 R, piv = rref_modp(R, p)
                 out.append((R, len(piv)))
-        return tuple(out)
+        return tuple(out) + (cols,)
 
     def kmin_rows(self, p):
         if p not in self._kmin_rows:
@@ -450,27 +470,32 @@ class _Spans:
             self.cache["kmin", k, p] = (L, quotient)
         return self.cache["kmin", k, p]
 
-    def mixed_rank(self, full, k, p):
+    def mixed_rank(self, full, cols, k, p):
         r"""
         Return the rank of the span of ``full`` and the products of the minimal generators of `I(X)` of degree `< k`.
 
-        The rows of ``full`` lie in `I(X)_k`; reduced modulo ``L`` they are
-        combinations of the basis ``quotient`` of `I(X)_k / L`
+        When ``cols`` is not ``None``, the rows of ``full`` lie in `I(X)_k`
+        and are written on ``cols`` (:meth:`columns`); reduced modulo ``L``
+        they are combinations of the basis ``quotient`` of `I(X)_k / L`
         (:meth:`lower`), so they are determined by their entries at its
-        pivots: the rank is ``|L|`` plus the rank of those columns.
+        pivots: the rank is ``|L|`` plus the rank of those columns. Else
+        (rows on every monomial) the rank is that of the rows and ``L``.
         """
         from sage_attention.ideals.linalg_modp import rref_modp, rank_modp
         L, quotient = self.lower(k, p)
-        if len(L[1]) >= self.dims[k] or not full[1]:
-            return max(len(L[1]), full[1])
-        if quotient is None:
+        if cols is None:
+            if not full[1]:
+                return len(L[1])
             R = np.concatenate([L[0], full[0]]).astype(np.int64)
             return len(rref_modp(R, p)[1])
+        if len(L[1]) >= self.dims[k] or not full[1]:
+            return max(len(L[1]), full[1])
         F = full[0].astype(np.int64)
-        cols = list(quotient[1])
-        X = F[:, cols]
+        pos = {c: i for i, c in enumerate(cols)}
+        qcols = list(quotient[1])
+        X = F[:, [pos[c] for c in qcols]]
         if len(L[1]):
-            X = (X - _matmul_modp(F[:, list(L[1])], L[0][:, cols], p)) % p
+            X = (X - _matmul_modp(F[:, [pos[c] for c in L[1]]], L[0][:, qcols], p)) % p
         return len(L[1]) + rank_modp(X, p)
 
 
@@ -520,16 +545,16 @@ def _row_linear(spans, name, keys, members, degrees, contained, nlin, bound, not
         target = spans.dims[k]
         for q in PRIMES:
             if len(keys) == 1:
-                low, full = spans.span(keys[0], k, q)
+                low, full, cols = spans.span(keys[0], k, q)
             else:
-                low, full = spans.union(keys, k, q)
+                low, full, cols = spans.union(keys, k, q)
             if full[1] >= target:
                 break
         nlow, nfull = low[1], full[1]
         if nfull > nlow:
             counts[k] = nfull - nlow
         if nfull < target:
-            mixed = spans.mixed_rank(full, k, q)
+            mixed = spans.mixed_rank(full, cols, k, q)
             if target > mixed:
                 missing[k] = target - mixed
         step(k)
