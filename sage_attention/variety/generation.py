@@ -38,9 +38,10 @@ modulo `p` (else the shortcuts are skipped), `L` and `Q` together form an
 echelon basis of (the reduction of) `I_k`, which is the identity on their
 pivot columns up to a triangular block, so an element of `I_k` is
 determined by its entries there. Hence the rank of any set of elements of
-`I_k` is the rank of those `\dim I_k` columns (used for the union of the
-families, whose span is the sum of the spans computed for each family),
-and `\dim (J_k + L)` is `\dim L` plus the rank of `J_k` reduced modulo
+`I_k` is the rank of those `\dim I_k` columns: the products of the members
+of a family inside `I` (checked exactly) are written on those columns only,
+and the span of the union of the families is the sum of the spans computed
+for each family; and `\dim (J_k + L)` is `\dim L` plus the rank of `J_k` reduced modulo
 `L` on the pivot columns of `Q` (`\dim I_k - \dim L` columns).
 
 When a degree has more than :data:`DENSE_LIMIT` monomials, or a member is
