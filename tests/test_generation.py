@@ -39,3 +39,105 @@ def test_generates_means_ideal_equality():
         fam = FAMILIES[row.family](M)
         J = C.ideal(list(M.linear_relations()) + list(fam.polynomials()))
         assert row.generates == (J == K), row.family
+
+
+def singular_degrees(C, polys):
+    # minimal generators by degree of the ideal of ``polys``, by Singular's minbase
+    from sage.libs.singular.function import singular_function
+    polys = [f for f in polys if f]
+    if not polys:
+        return {}
+    out = {}
+    for g in singular_function("minbase")(C.ideal(polys)):
+        if g:
+            out[int(g.degree())] = out.get(int(g.degree()), 0) + 1
+    return dict(sorted(out.items()))
+
+
+@pytest.mark.parametrize("kw", [MODELS[1], MODELS[3]])
+def test_counts_agree_with_singular_minbase(kw):
+    # the minimal generators of each family's ideal (with the linear
+    # relations), and of the union, counted by Singular in the coordinate
+    # ring; the report counts them up to the largest degree D of a minimal
+    # generator of I(X) (beyond D they are not needed to decide J = I(X))
+    from sage_attention.invariants import FAMILIES
+    M = LightningAttention(**kw)
+    report = gen.generation_report(M)
+    C = M.coordinate_ring()
+    lin = list(M.linear_relations())
+    D = max(report.generators_by_degree)
+
+    def upto(counts):
+        return {k: v for k, v in counts.items() if k <= D}
+    union = []
+    for row in report.rows[:-1]:
+        polys = list(FAMILIES[row.family](M).polynomials())
+        union += polys
+        assert row.generators_by_degree == upto(singular_degrees(C, lin + polys)), row.family
+    assert report.rows[-1].family == "all"
+    assert report.rows[-1].generators_by_degree == upto(singular_degrees(C, lin + union))
+    assert report.rows[-1].members == len(union)
+
+
+def test_membership_agrees_with_sage_composition(monkeypatch):
+    # a family with a member outside I(X): the 2 x 2 minors of the rank-one
+    # model do not vanish on the rank-two model; the answer is compared with
+    # Sage's own composition with the parametrization
+    from sage_attention.invariants import FAMILIES
+    from sage_attention.invariants.base import Invariant, InvariantFamily
+    M = LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])
+    N = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
+    C = M.coordinate_ring()
+    minors = [Invariant(C(str(inv.polynomial)), inv.label) for inv in FAMILIES["low_rank"](N)]
+    monkeypatch.setitem(FAMILIES, "low_rank", lambda model: InvariantFamily("low_rank", model, minors))
+    report = gen.generation_report(M, families=["linear", "low_rank", "veronese"])
+    phi = M.parametrization()
+    expected = {"linear": all(phi(f) == 0 for f in FAMILIES["linear"](M).polynomials()),
+                "low_rank": all(phi(inv.polynomial) == 0 for inv in minors),
+                "veronese": all(phi(f) == 0 for f in FAMILIES["veronese"](M).polynomials())}
+    assert expected == {"linear": True, "low_rank": False, "veronese": True}
+    assert {r.family: r.contained for r in report.rows[:-1]} == expected
+    low = report.rows[1]
+    assert not low.generates and not report.rows[-1].contained
+    assert report.rows[-1].generates is False and report.families_generate is False
+
+
+def test_interrupt_returns_the_finished_rows(monkeypatch):
+    # Ctrl-C while the second family is built: the first row is kept
+    from sage_attention.invariants import FAMILIES
+    M = LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])
+
+    def boom(model):
+        raise KeyboardInterrupt
+    monkeypatch.setitem(FAMILIES, "low_rank", boom)
+    report = gen.generation_report(M, families=["linear", "low_rank", "veronese"])
+    assert report.interrupted and report.families_generate is None
+    assert [r.family for r in report.rows] == ["linear"]
+    row = report.rows[0]
+    # the first row, computed independently: the linear invariants vanish
+    # (Sage composition), their ideal with the linear relations is not the
+    # kernel (Singular), and its minimal generators are the linear ones
+    C = M.coordinate_ring()
+    polys = list(FAMILIES["linear"](M).polynomials())
+    K = M.parametrization().kernel()
+    J = C.ideal(list(M.linear_relations()) + polys)
+    assert row.contained == all(M.parametrization()(f) == 0 for f in polys) == True  # noqa: E712
+    assert row.generates == (J == K) == False  # noqa: E712
+    assert row.generators_by_degree == singular_degrees(C, list(M.linear_relations()) + polys)
+    assert row.members == len(polys)
+    # the minimal quartic of I(X) is what the linear part misses
+    assert row.missing == {4: 1}
+    assert "INTERRUPTED" in repr(report)
+    assert "interrupted" in report.table()
+    assert report.to_dict()["interrupted"] is True
+
+
+def test_progress_bar_per_row_and_degree(capsys):
+    M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
+    quiet = gen.generation_report(M, families=["linear", "low_rank"])
+    assert capsys.readouterr().err == ""
+    loud = gen.generation_report(M, families=["linear", "low_rank"], progress=True)
+    err = capsys.readouterr().err
+    for name in ("linear", "low_rank", "all"):
+        assert f"generation report, {name}: degree 2: 2/2 degrees" in err
+    assert [r.generators_by_degree for r in quiet.rows] == [r.generators_by_degree for r in loud.rows]

@@ -454,7 +454,12 @@ class PieceProgress:
     Progress of the pieces of a degree: logged at level ``DEBUG``, and shown
     as a bar on standard error when ``enabled``.
 
-    INPUT: ``enabled`` -- boolean; show the bar
+    INPUT:
+
+    - ``enabled`` -- boolean; show the bar
+    - ``unit`` -- (default: ``'pieces'``) what is counted
+    - ``label`` -- (default: ``''``) a prefix of the message (e.g. the
+      row of a report)
 
     EXAMPLES::
 
@@ -462,12 +467,19 @@ class PieceProgress:
         sage: P = PieceProgress(False); P.start(2, 3); P.step()
         sage: P.degree, P.done, P.total
         (2, 1, 3)
+        sage: P = PieceProgress(True, unit='degrees', label='linear: ')
+        sage: import sys, io; err, sys.stderr = sys.stderr, io.StringIO()
+        sage: P.start(1, 2); P.step(); out, sys.stderr = sys.stderr.getvalue(), err
+        sage: out.split('] ')[-1]
+        'linear: degree 1: 1/2 degrees'
     """
-    def __init__(self, enabled):
+    def __init__(self, enabled, unit="pieces", label=""):
         self.enabled = enabled
         self.done = 0
         self.total = 0
         self.degree = 0
+        self.unit = unit
+        self.label = label
 
     def start(self, degree, total):
         self.degree, self.total, self.done = degree, total, 0
@@ -479,7 +491,7 @@ class PieceProgress:
             self.show()
 
     def show(self):
-        msg = f"degree {self.degree}: {self.done}/{self.total} pieces"
+        msg = f"{self.label}degree {self.degree}: {self.done}/{self.total} {self.unit}"
         logger.debug(msg)
         if self.enabled:
             width = 30

@@ -5,8 +5,10 @@ Do the invariant families generate the vanishing ideal?
 the generators of the vanishing ideal. :func:`generation_report` checks this
 for one model, family by family and for their union:
 
-- every member is in the vanishing ideal (exact: composition with the
-  parametrization, :func:`~sage_attention.variety.membership.check_family`);
+- every member is in the vanishing ideal (exact: sent to the essential
+  coordinates and composed with a free parametrization of the model, the
+  test of :func:`~sage_attention.variety.membership.vanishes_on_model`,
+  done with FLINT's multivariate polynomials);
 - the ideal `J` the family generates, together with the linear relations,
   is compared with the vanishing ideal `I = I(X)` computed independently
   (elimination or interpolation,
@@ -25,10 +27,26 @@ members with monomials, echelonized modulo `p = 8388593`: since `J \subseteq I`
 (checked exactly) and a rank can only drop modulo `p`, a rank equal to
 `\dim I_k` proves `J_k = I_k`; a smaller rank is confirmed with a second
 prime (the family's counts of minimal generators and missing generators
-are these ranks modulo the prime). When a degree has more than
-:data:`DENSE_LIMIT` monomials, or a member is not homogeneous, the
-comparison uses Gröbner bases of the families' ideals truncated at degree
-`D` instead.
+are these ranks modulo the prime). The minimal generators of `I` counted
+here are those of degree at most `D`.
+
+Two shortcuts keep this cheap; both are exact statements about ranks
+modulo `p`. Let `L` be the span of the products of the minimal generators
+of `I` of degree `< k` and `Q` the minimal generators of degree `k`
+reduced modulo `L`; when `\dim L + \operatorname{rank} Q = \dim I_k`
+modulo `p` (else the shortcuts are skipped), `L` and `Q` together form an
+echelon basis of (the reduction of) `I_k`, which is the identity on their
+pivot columns up to a triangular block, so an element of `I_k` is
+determined by its entries there. Hence the rank of any set of elements of
+`I_k` is the rank of those `\dim I_k` columns: the products of the members
+of a family inside `I` (checked exactly) are written on those columns only,
+and the span of the union of the families is the sum of the spans computed
+for each family; and `\dim (J_k + L)` is `\dim L` plus the rank of `J_k` reduced modulo
+`L` on the pivot columns of `Q` (`\dim I_k - \dim L` columns).
+
+When a degree has more than :data:`DENSE_LIMIT` monomials, or a member is
+not homogeneous, the comparison uses Gröbner bases of the families' ideals
+truncated at degree `D` instead.
 
 EXAMPLES::
 
@@ -50,10 +68,12 @@ EXAMPLES::
 # sage.doctest: needs sage.libs.singular
 import logging
 import time
-from dataclasses import dataclass
+from itertools import chain
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+from sage.all__sagemath_singular import QQ, lcm
 from sage_attention.ideals.minimal_generators import minimal_generator_counts, truncated_groebner_basis
 
 logger = logging.getLogger("sage_attention")
@@ -111,9 +131,11 @@ class GenerationReport:
 
     Attributes: ``model``, ``rows`` (:class:`GenerationRow`, the last one is
     the union ``'all'``), ``generators_by_degree`` (of the vanishing ideal),
-    ``families_generate``, ``algorithm`` (how the vanishing ideal was
-    computed), ``complete`` (whether that ideal is complete), ``seconds``
-    (computing it), ``note``.
+    ``families_generate`` (``None`` when the union was not compared),
+    ``algorithm`` (how the vanishing ideal was computed), ``complete``
+    (whether that ideal is complete), ``seconds`` (computing it), ``note``,
+    ``interrupted`` (Ctrl-C stopped the report: ``rows`` holds the rows
+    finished before).
 
     EXAMPLES::
 
@@ -131,11 +153,19 @@ class GenerationReport:
     complete: bool
     seconds: float
     note: str = SATURATION_NOTE
+    interrupted: bool = False
 
     def __repr__(self):
-        verb = "generate" if self.families_generate else "do not generate"
-        s = (f"Generation report for {self.model}:\nthe families {verb} the vanishing ideal "
-             f"(minimal generators by degree {self.generators_by_degree})")
+        if self.families_generate is None:
+            s = (f"Generation report for {self.model}:\nINTERRUPTED after {len(self.rows)} "
+                 f"row(s), the union of the families was not compared with the vanishing ideal "
+                 f"(minimal generators by degree {self.generators_by_degree})")
+        else:
+            verb = "generate" if self.families_generate else "do not generate"
+            s = (f"Generation report for {self.model}:\nthe families {verb} the vanishing ideal "
+                 f"(minimal generators by degree {self.generators_by_degree})")
+            if self.interrupted:
+                s += "; INTERRUPTED"
         if not self.complete:
             s += "; WARNING: the vanishing ideal is only known up to the degree computed"
         return s + "."
@@ -163,6 +193,8 @@ class GenerationReport:
         fmt = lambda row: " | ".join(x.ljust(w) for x, w in zip(row, widths)).rstrip()
         lines = [fmt(head), "-+-".join("-" * w for w in widths)]
         lines += [fmt(r) for r in body]
+        if self.interrupted:
+            lines.append("(interrupted: the rows above are the finished ones)")
         return "\n".join(lines)
 
     def to_dict(self):
@@ -174,32 +206,21 @@ class GenerationReport:
             sage: from sage_attention import LightningAttention
             sage: from sage_attention.variety.generation import generation_report
             sage: sorted(generation_report(LightningAttention(d=1, t=2, a=1), ['linear']).to_dict())
-            ['algorithm', 'complete', 'families_generate', 'generators_by_degree', 'model', 'note', 'rows', 'seconds']
+            ['algorithm', 'complete', 'families_generate', 'generators_by_degree', 'interrupted', 'model', 'note', 'rows', 'seconds']
         """
         return {"model": self.model, "rows": [r.to_dict() for r in self.rows],
                 "generators_by_degree": {str(k): v for k, v in self.generators_by_degree.items()},
                 "families_generate": self.families_generate, "algorithm": self.algorithm,
-                "complete": self.complete, "seconds": self.seconds, "note": self.note}
+                "complete": self.complete, "seconds": self.seconds, "note": self.note,
+                "interrupted": self.interrupted}
 
 
 #: Degrees with more monomials than this are compared by Gröbner bases
 #: instead of dense linear algebra.
 DENSE_LIMIT = 30000
 
-
-def _as_rows(E, polys, p):
-    r"""
-    Return ``[(exponent array, residues mod p, degree)]`` for the nonzero polynomials ``polys``.
-    """
-    from sage_attention.ideals.implicitization import residues as _residues
-    out = []
-    for f in polys:
-        if f:
-            if not f.is_homogeneous():
-                raise _Inhomogeneous(f)
-            out.append((np.array([list(e) for e in f.exponents()], dtype=np.int16),
-                        _residues(f.coefficients(), p), int(f.degree())))
-    return out
+#: The primes of the degree-by-degree comparison.
+PRIMES = (8388593, 8388587)
 
 
 class _Inhomogeneous(ValueError):
@@ -208,11 +229,120 @@ class _Inhomogeneous(ValueError):
     """
 
 
+class _Composer:
+    r"""
+    Exact composition with FLINT: a polynomial of the coordinate ring is sent
+    to the essential ring (the linear substitution of :meth:`to_essential`)
+    and then composed with the free parametrization
+    (:func:`~sage_attention.variety.membership.free_images`).
+    """
+
+    def __init__(self, model):
+        import flint
+        from sage_attention.variety.membership import free_images
+        self.flint = flint
+        self.C, self.E = model.coordinate_ring(), model.essential_ring()
+        images = free_images(model, "essential")
+        W = images[0].parent()
+        Q = flint.fmpq_mpoly_ctx
+        self.wctx = Q.get(tuple(f"w{i}" for i in range(W.ngens())), "degrevlex")
+        self.ectx = Q.get(tuple(f"y{i}" for i in range(self.E.ngens())), "degrevlex")
+        self.cctx = Q.get(tuple(f"x{i}" for i in range(self.C.ngens())), "degrevlex")
+        self.images = [self.convert(self.wctx, f) for f in images]
+        to_E = model.to_essential()
+        self.linear = [self.convert(self.ectx, to_E(x)) for x in self.C.gens()]
+
+    def convert(self, ctx, f):
+        d = f.dict()
+        if ctx.nvars() == 1:        # a ring in one variable has integer exponents
+            d = {(int(e[0]) if hasattr(e, "__iter__") else int(e),): c for e, c in d.items()}
+        if all(c.denominator() == 1 for c in d.values()):
+            return ctx.from_dict({tuple(e): int(c) for e, c in d.items()})
+        fq = self.flint.fmpq
+        return ctx.from_dict({tuple(e): fq(int(c.numerator()), int(c.denominator()))
+                              for e, c in d.items()})
+
+    def essential(self, f):
+        r"""
+        Return ``f`` (in the coordinate or the essential ring) in the essential ring, as a FLINT polynomial.
+        """
+        if f.parent() is self.E:
+            return self.convert(self.ectx, f)
+        return self.convert(self.cctx, self.C(f)).compose(*self.linear, ctx=self.ectx)
+
+    def vanishes(self, g):
+        r"""
+        Return whether the essential polynomial ``g`` (FLINT) vanishes on the model (exact).
+        """
+        return g.compose(*self.images, ctx=self.wctx).is_zero()
+
+    def to_sage(self, g):
+        return self.E({tuple(int(a) for a in e): QQ(int(c.p)) / int(c.q)
+                       for e, c in zip(g.monoms(), g.coeffs())})
+
+
+class _Members:
+    r"""
+    The members of one family in the essential coordinates, with their exact membership in `I(X)`.
+
+    ``contained`` is exact (FLINT composition); ``terms`` is a list of
+    ``(exponent array, integer coefficients, degree)`` (the coefficients
+    cleared of denominators), ``homogeneous`` whether every member is.
+    """
+
+    def __init__(self, composer, polys):
+        self.contained = True
+        self.terms = []
+        self.flint_polys = []
+        self.homogeneous = True
+        for f in polys:
+            if not f:
+                continue
+            g = composer.essential(f)
+            if self.contained and not composer.vanishes(g):
+                self.contained = False
+            if g.is_zero():
+                continue
+            self.flint_polys.append(g)
+            coeffs = g.coeffs()
+            den = 1
+            for c in coeffs:
+                den = lcm(den, int(c.q))
+            monoms = g.monoms()
+            exps = np.fromiter(chain.from_iterable(monoms), dtype=np.int16,
+                               count=len(monoms) * composer.ectx.nvars()).reshape(len(monoms), -1)
+            tot = exps.sum(axis=1)
+            if (tot != tot[0]).any():
+                self.homogeneous = False
+            self.terms.append((exps, [int(c.p) * (den // int(c.q)) for c in coeffs], int(tot.max())))
+        self._res = {}
+
+    def rows(self, p):
+        r"""
+        Return ``[(exponent array, residues mod p, degree)]``.
+        """
+        if not self.homogeneous:
+            raise _Inhomogeneous()
+        if p not in self._res:
+            self._res[p] = [(e, np.array([c % p for c in cs], dtype=np.int64), k)
+                            for e, cs, k in self.terms]
+        return self._res[p]
+
+
+def _sage_rows(polys, p):
+    r"""
+    Return ``[(exponent array, residues mod p, degree)]`` for the nonzero homogeneous Sage polynomials ``polys``.
+    """
+    from sage_attention.ideals.product_span import residues
+    return [(np.array([list(e) for e in f.exponents()], dtype=np.int16),
+             residues(f.coefficients(), p), int(f.degree())) for f in polys if f]
+
+
 def _ideal_dimensions(E, K, bound):
     r"""
     Return ``{k: dim K_k}`` for `k \le` ``bound`` (exact: Hilbert series of the homogeneous ideal ``K``).
     """
-    from sage.all__sagemath_singular import PowerSeriesRing, QQ, binomial
+    from sage.all__sagemath_singular import PowerSeriesRing, binomial
     n = E.ngens()
     gens = [g for g in K.gens() if g]
     if not gens:
@@ -223,68 +353,224 @@ def _ideal_dimensions(E, K, bound):
     return {k: int(binomial(n + k - 1, k) - s[k]) for k in range(1, bound + 1)}
 
 
-def _row_linear(model, name, fam, Kmin, dims, nlin, bound, primes=(8388593, 8388587)):
+class _Spans:
     r"""
-    Return the :class:`GenerationRow` of ``fam`` by linear algebra modulo primes, degree by degree.
+    The degree parts of the families' ideals modulo primes, kept so that the
+    union reuses them.
+
+    ``span(key, k, p)`` returns ``(low, full)``: the echelon forms modulo
+    ``p`` (rows and rank) of the span in degree ``k`` of the products of the members of
+    degree `< k` with monomials, and of all members (both stop growing at
+    ``dims[k]``, the exact `\dim I(X)_k`, an upper bound).
+    """
+
+    def __init__(self, n, dims, kmin):
+        from sage_attention.ideals.product_span import monomials
+        self.n, self.dims, self.kmin = n, dims, kmin
+        self.mons = {k: monomials(n, k) for k in dims}
+        self.members = {}
+        self.cache = {}
+        self._kmin_rows = {}
+
+    def products(self, members, k):
+        from sage_attention.ideals.product_span import monomials
+        return [(monomials(self.n, k - deg), [(exps, res)]) for exps, res, deg in members]
+
+    def new(self, k, p, columns=None):
+        from sage_attention.ideals.product_span import ProductSpan
+        return ProductSpan(self.mons[k], p, self.dims[k], columns=columns)
+
+    def columns(self, k, p):
+        r"""
+        Return the columns on which an element of `I(X)_k` is determined (the pivots of ``L`` and ``quotient``), or ``None`` (bad prime).
+        """
+        L, quotient = self.lower(k, p)
+        if quotient is None:
+            return None
+        return sorted(set(L[1]) | set(quotient[1]))
+
+    def span(self, key, k, p, restrict=True):
+        r"""
+        Return ``(low, full, columns)``, ``low`` and ``full`` each ``(rows, rank)``, for the family ``key``.
+
+        When the family is in `I(X)` (exact) and the prime is good, the
+        rows are written on :meth:`columns` only (``restricted`` in the
+        cache key), which keeps the ranks.
+        """
+        cols = self.columns(k, p) if restrict and self.members[key].contained else None
+        ck = (key, k, p, cols is not None)
+        if ck not in self.cache:
+            members = self.members[key].rows(p)
+            S = self.new(k, p, cols)
+            S.add(self.products([m for m in members if m[2] < k], k))
+            low = (S.R.astype(np.int32), S.rank)
+            S.add(self.products([m for m in members if m[2] == k], k))
+            self.cache[ck] = (low, (S.R.astype(np.int32), S.rank), cols)
+        return self.cache[ck]
+
+    def union(self, keys, k, p):
+        r"""
+        Return ``(low, full, columns)`` as :meth:`span` does, for the union of the families ``keys``.
+
+        The spans of the families are added. When every family is in `I(X)`
+        and the prime is good (:meth:`lower`), a vector of `I(X)_k` is
+        determined by its entries at the pivots of ``L`` and of
+        ``quotient`` (the echelon basis of `I(X)_k` they form is the
+        identity there, up to a triangular block), so the spans are written
+        on those columns only.
+        """
+        from sage_attention.ideals.linalg_modp import rref_modp, rank_modp
+        restrict = all(self.members[key].contained for key in keys)
+        parts = [self.span(key, k, p, restrict) for key in keys]
+        cols = parts[0][2] if parts else None
+        out = []
+        for which in (0, 1):
+            rows = [part[which][0] for part in parts if part[which][1]]
+            if not rows:
+                width = len(self.mons[k]) if cols is None else len(cols)
+                out.append((np.zeros((0, width), dtype=np.int32), 0))
+                continue
+            R = np.concatenate(rows).astype(np.int64)
+            if cols is not None:
+                out.append((R, rank_modp(R, p)))
+            else:
+                R, piv = rref_modp(R, p)
+                out.append((R, len(piv)))
+        return tuple(out) + (cols,)
+
+    def kmin_rows(self, p):
+        if p not in self._kmin_rows:
+            self._kmin_rows[p] = _sage_rows(self.kmin, p)
+        return self._kmin_rows[p]
+
+    def lower(self, k, p):
+        r"""
+        Return ``(L, quotient)`` in degree ``k`` modulo ``p``.
+
+        ``L`` is the echelon form ``(rows, pivots)`` of `(I(X)_{<k})_k`, the
+        products of the minimal generators of degree `< k`; ``quotient``
+        is ``(rows, pivots)``, the echelon form of the minimal generators of
+        degree ``k`` reduced modulo ``L`` (a basis of `I(X)_k / L`), or
+        ``None`` when ``p`` is bad (the two ranks do not add up to
+        `\dim I(X)_k`).
+        """
+        from sage_attention.ideals.linalg_modp import rref_modp
+        if ("kmin", k, p) not in self.cache:
+            S = self.new(k, p)
+            S.add(self.products([m for m in self.kmin_rows(p) if m[2] < k], k))
+            L = (S.R, S.pivots)
+            index = {tuple(m): i for i, m in enumerate(self.mons[k].tolist())}
+            top = [m for m in self.kmin_rows(p) if m[2] == k]
+            G = np.zeros((len(top), len(self.mons[k])), dtype=np.int64)
+            for i, (exps, res, _) in enumerate(top):
+                G[i, [index[tuple(e)] for e in exps.tolist()]] = res
+            G = _reduce_modulo(G, L, p)
+            quotient = rref_modp(G, p) if len(G) else (G, ())
+            if len(L[1]) + len(quotient[1]) != self.dims[k]:
+                quotient = None
+            self.cache["kmin", k, p] = (L, quotient)
+        return self.cache["kmin", k, p]
+
+    def mixed_rank(self, full, cols, k, p):
+        r"""
+        Return the rank of the span of ``full`` and the products of the minimal generators of `I(X)` of degree `< k`.
+
+        When ``cols`` is not ``None``, the rows of ``full`` lie in `I(X)_k`
+        and are written on ``cols`` (:meth:`columns`); reduced modulo ``L``
+        they are combinations of the basis ``quotient`` of `I(X)_k / L`
+        (:meth:`lower`), so they are determined by their entries at its
+        pivots: the rank is ``|L|`` plus the rank of those columns. Else
+        (rows on every monomial) the rank is that of the rows and ``L``.
+        """
+        from sage_attention.ideals.linalg_modp import rref_modp, rank_modp
+        L, quotient = self.lower(k, p)
+        if cols is None:
+            if not full[1]:
+                return len(L[1])
+            R = np.concatenate([L[0], full[0]]).astype(np.int64)
+            return len(rref_modp(R, p)[1])
+        if len(L[1]) >= self.dims[k] or not full[1]:
+            return max(len(L[1]), full[1])
+        F = full[0].astype(np.int64)
+        pos = {c: i for i, c in enumerate(cols)}
+        qcols = list(quotient[1])
+        X = F[:, [pos[c] for c in qcols]]
+        if len(L[1]):
+            X = (X - _matmul_modp(F[:, [pos[c] for c in L[1]]], L[0][:, qcols], p)) % p
+        return len(L[1]) + rank_modp(X, p)
+
+
+def _matmul_modp(A, B, p):
+    r"""
+    Return ``A @ B`` modulo ``p`` (entries in `[0, p)`, `p < 2^{23}`), exactly, with floating-point BLAS.
+
+    ``B`` is split as `B_1 2^{12} + B_0` with entries below `2^{12}`; each
+    product `A B_i` has entries below `2^{35}` times the inner dimension,
+    exact in double precision for an inner dimension below `2^{18}`.
+    """
+    assert p < 2 ** 23 and A.shape[1] < 2 ** 18
+    A = np.asarray(A, dtype=np.float64)
+    B = np.asarray(B, dtype=np.int64)
+    B1, B0 = B >> 12, B & 4095
+    hi = (A @ B1.astype(np.float64)).astype(np.int64) % p
+    lo = (A @ B0.astype(np.float64)).astype(np.int64) % p
+    return (hi * 4096 + lo) % p
+
+
+def _reduce_modulo(G, L, p):
+    r"""
+    Return the rows ``G`` reduced modulo the reduced echelon form ``L = (rows, pivots)``, over `\GF{p}`.
+    """
+    R, piv = L
+    G = np.asarray(G, dtype=np.int64) % p
+    if not len(piv) or not len(G):
+        return G
+    return (G - _matmul_modp(G[:, list(piv)], R, p)) % p
+
+
+def _row_linear(spans, name, keys, members, degrees, contained, nlin, bound, note, step):
+    r"""
+    Return the :class:`GenerationRow` of the members ``keys`` by linear algebra modulo primes, degree by degree.
 
     In degree `k`: the rank modulo `p` of the products of the members with
     monomials, first those of degree `< k` (the family's lower part), then
-    all; ``dims[k]`` is the exact dimension of `I(X)_k`. A rank equal to it
-    proves `J_k = I(X)_k` (the members are in `I(X)` and the rank can only
-    drop modulo `p`); a smaller rank is confirmed with a second prime. The
-    missing minimal generators of `I(X)` in degree `k` are
+    all; ``spans.dims[k]`` is the exact dimension of `I(X)_k`. A rank equal
+    to it proves `J_k = I(X)_k` (the members are in `I(X)` and the rank can
+    only drop modulo `p`); a smaller rank is confirmed with a second prime.
+    The missing minimal generators of `I(X)` in degree `k` are
     `\dim I(X)_k - \dim (J_k + (I(X)_{<k}))_k`.
     """
-    from sage_attention.variety.membership import check_family
     start = time.time()
-    contained = check_family(model, fam).all_vanish if len(fam) else True
-    E = model.essential_ring()
-    to_E = model.to_essential()
-    images = [g for g in (to_E(f) for f in fam.polynomials()) if g]
-    from sage_attention.ideals.implicitization import ProductSpan, monomials as _monomials
-    n = E.ngens()
     counts, missing = {}, {}
-    rows = {}
-
-    def as_rows(which, q):
-        if (which, q) not in rows:
-            rows[which, q] = _as_rows(E, images if which == "members" else Kmin, q)
-        return rows[which, q]
-
-    def products(members, k):
-        # each member times every monomial of the complementary degree
-        return [(_monomials(n, k - deg), [(exps, res)]) for exps, res, deg in members]
     for k in range(1, bound + 1):
-        target = dims[k]
-        mons = _monomials(n, k)
-        for q in primes:
-            members = as_rows("members", q)
-            S = ProductSpan(mons, q, target)
-            low = S.add(products([m for m in members if m[2] < k], k))
-            full = S.add(products([m for m in members if m[2] == k], k))
-            if full >= target:
+        target = spans.dims[k]
+        for q in PRIMES:
+            if len(keys) == 1:
+                low, full, cols = spans.span(keys[0], k, q)
+            else:
+                low, full, cols = spans.union(keys, k, q)
+            if full[1] >= target:
                 break
-        if full > low:
-            counts[k] = full - low
-        if full < target:
-            mixed = S.add(products([m for m in as_rows("kmin", q) if m[2] < k], k))
+        nlow, nfull = low[1], full[1]
+        if nfull > nlow:
+            counts[k] = nfull - nlow
+        if nfull < target:
+            mixed = spans.mixed_rank(full, cols, k, q)
             if target > mixed:
                 missing[k] = target - mixed
+        step(k)
     if nlin:
         counts[1] = counts.get(1, 0) + nlin
-    return GenerationRow(name, len(fam), tuple(sorted({int(f.degree()) for f in fam.polynomials()})),
-                         contained, dict(sorted(counts.items())), contained and not missing,
-                         dict(sorted(missing.items())), time.time() - start,
-                         getattr(fam, "note", "") or "")
+    return GenerationRow(name, members, degrees, contained, dict(sorted(counts.items())),
+                         contained and not missing, dict(sorted(missing.items())),
+                         time.time() - start, note)
 
 
-def _row(model, name, fam, Kmin, nlin, bound):
-    from sage_attention.variety.membership import check_family
+def _row(E, name, images, members, degrees, contained, Kmin, nlin, bound, note):
+    r"""
+    Return the :class:`GenerationRow` of the essential polynomials ``images`` by Gröbner bases truncated at ``bound``.
+    """
     start = time.time()
-    contained = check_family(model, fam).all_vanish if len(fam) else True
-    E = model.essential_ring()
-    to_E = model.to_essential()
-    images = [g for g in (to_E(f) for f in fam.polynomials()) if g]
     counts = minimal_generator_counts(E, images, bound)
     if nlin:
         counts[1] = counts.get(1, 0) + nlin
@@ -297,13 +583,11 @@ def _row(model, name, fam, Kmin, nlin, bound):
     # the family's ideal is inside I(X) when every member vanishes; then
     # equality holds iff no minimal generator of I(X) is missing
     generates = contained and not missing
-    note = getattr(fam, "note", "") or ""
-    return GenerationRow(name, len(fam), tuple(sorted({int(f.degree()) for f in fam.polynomials()})),
-                         contained, counts, generates, dict(sorted(missing.items())),
-                         time.time() - start, note)
+    return GenerationRow(name, members, degrees, contained, counts, generates,
+                         dict(sorted(missing.items())), time.time() - start, note)
 
 
-def generation_report(model, families=None, degree=None, algorithm=None):
+def generation_report(model, families=None, degree=None, algorithm=None, progress=False):
     r"""
     Return a :class:`GenerationReport`: do the invariant families generate the vanishing ideal?
 
@@ -314,9 +598,15 @@ def generation_report(model, families=None, degree=None, algorithm=None):
       in :data:`~sage_attention.invariants.FAMILIES`
     - ``degree``, ``algorithm`` -- how to compute the vanishing ideal, as in
       :meth:`~sage_attention.variety.neurovariety.Neurovariety.vanishing_ideal`
+    - ``progress`` -- boolean (default: ``False``); show a progress bar on
+      standard error, one per row (family), advancing degree by degree, as
+      :func:`~sage_attention.ideals.implicitization.implicitize` does;
+      progress is also logged at level ``DEBUG``
 
     OUTPUT: a :class:`GenerationReport` with one row per family and a last
-    row for their union
+    row for their union. Ctrl-C while the rows are computed returns the
+    finished rows with ``interrupted=True`` (an interrupt while the
+    vanishing ideal itself is computed propagates: nothing is finished).
 
     EXAMPLES::
 
@@ -325,62 +615,106 @@ def generation_report(model, families=None, degree=None, algorithm=None):
         sage: G = generation_report(LightningAttention(d=3, t=2, a=1, entries=[(1, 1)]))  # long time
         sage: G.families_generate, G.generators_by_degree           # long time
         (True, {1: 10, 2: 45, 3: 10})
+        sage: G.interrupted                                         # long time
+        False
+
+    TESTS::
+
+        sage: generation_report(LightningAttention(d=1, t=2, a=1), progress='yes')
+        Traceback (most recent call last):
+        ...
+        TypeError: progress (='yes') must be True or False
     """
     from sage_attention.invariants import FAMILIES
-    from sage_attention.invariants.base import InvariantFamily
-    from sage_attention.variety.neurovariety import Neurovariety, minimal_generators_count
+    from sage_attention.ideals.pieces import PieceProgress
+    from sage_attention.variety.neurovariety import Neurovariety
     from sage.libs.singular.function import singular_function
     from sage.all__sagemath_singular import binomial
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress (={progress!r}) must be True or False")
     X = Neurovariety(model)
-    start = time.time()
     res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree)
+    names = list(FAMILIES) if families is None else list(families)
+    unknown = [n for n in names if n not in FAMILIES]
+    if unknown:
+        raise ValueError(f"unknown families {unknown}; known: {sorted(FAMILIES)}")
     ideal_seconds = getattr(res, "seconds", None)
     if ideal_seconds is None:
         ideal_seconds = sum(v for v in getattr(res, "timings", {}).values()
                             if isinstance(v, (int, float)))
     complete = getattr(res, "proved_complete", True)
     algo = "elimination" if hasattr(res, "essential_ideal") else "interpolation"
-    K = X.essential_ideal()
+    E = model.essential_ring()
+    if hasattr(res, "essential_ideal"):
+        K = res.essential_ideal
+    else:
+        gens = [g for g in res.essential_generators if g]
+        K = E.ideal(gens if gens else [E.zero()])
     kg = [g for g in K.gens() if g]
     Kmin = list(singular_function("minbase")(K)) if kg else []
     Kmin = [g for g in Kmin if g]
     nlin = len(model.linear_relations())
-    total = minimal_generators_count(K)
+    total = {}
+    for g in Kmin:          # the degrees of the minimal generators (minbase: homogeneous)
+        total[int(g.degree())] = total.get(int(g.degree()), 0) + 1
     if nlin:
         total[1] = total.get(1, 0) + nlin
-    total = dict(sorted(total.items()))
+    total = {int(k): int(v) for k, v in sorted(total.items())}
     bound = max([g.degree() for g in Kmin] + [1])
-    E = model.essential_ring()
     linear = binomial(E.ngens() + bound - 1, bound) <= DENSE_LIMIT
-    if linear:
-        dims = _ideal_dimensions(E, K, bound)
+    spans = _Spans(E.ngens(), _ideal_dimensions(E, K, bound) if linear else {}, Kmin)
+    composer = _Composer(model)
+    bar = PieceProgress(progress, unit="degrees")
 
-    def row(name, fam):
-        if linear:
-            try:
-                return _row_linear(model, name, fam, Kmin, dims, nlin, bound)
-            except _Inhomogeneous:
-                pass
-        return _row(model, name, fam, Kmin, nlin, bound)
-    names = list(FAMILIES) if families is None else list(families)
-    unknown = [n for n in names if n not in FAMILIES]
-    if unknown:
-        raise ValueError(f"unknown families {unknown}; known: {sorted(FAMILIES)}")
+    def row(name, keys, degrees, note):
+        members = [spans.members[key] for key in keys]
+        contained = all(m.contained for m in members)
+        size = sum(sizes[key] for key in keys)
+
+        def step(k):
+            bar.degree = k
+            bar.step()
+        bar.label = f"generation report, {name}: "
+        bar.start(1, bound)
+        if linear and all(m.homogeneous for m in members):
+            return _row_linear(spans, name, keys, size, degrees, contained, nlin, bound, note, step)
+        images = [composer.to_sage(g) for m in members for g in m.flint_polys]
+        out = _row(E, name, images, size, degrees, contained, Kmin, nlin, bound, note)
+        for k in range(1, bound + 1):
+            step(k)
+        return out
     rows = []
-    union = []
-    for name in names:
-        try:
-            fam = FAMILIES[name](model)
-        except ValueError as exc:
-            logger.info("family %s does not apply to %s: %s", name, model, exc)
-            continue
-        if families is None and len(fam) == 0:
-            continue
-        rows.append(row(name, fam))
-        union += list(fam)
-        logger.info("generation report %s: family %s done", model, name)
-    allfam = InvariantFamily("all", model, union)
-    rows.append(row("all", allfam))
-    total = {int(k): int(v) for k, v in total.items()}
-    return GenerationReport(str(model), tuple(rows), total, rows[-1].generates, algo,
-                            bool(complete), float(ideal_seconds))
+    sizes = {}
+    keys = []
+    degrees = set()
+    interrupted = False
+    try:
+        for name in names:
+            try:
+                fam = FAMILIES[name](model)
+            except ValueError as exc:
+                logger.info("family %s does not apply to %s: %s", name, model, exc)
+                continue
+            if families is None and len(fam) == 0:
+                continue
+            polys = fam.polynomials()
+            t0 = time.time()
+            spans.members[name] = _Members(composer, polys)
+            member_seconds = time.time() - t0
+            sizes[name] = len(fam)
+            fdeg = tuple(sorted({int(f.degree()) for f in polys}))
+            r = row(name, [name], fdeg, getattr(fam, "note", "") or "")
+            rows.append(replace(r, seconds=r.seconds + member_seconds))
+            keys.append(name)
+            degrees.update(fdeg)
+            logger.info("generation report %s: family %s done", model, name)
+        rows.append(row("all", keys, tuple(sorted(degrees)), ""))
+    except KeyboardInterrupt:
+        interrupted = True
+        if bar.enabled:
+            import sys
+            sys.stderr.write("\n")
+        logger.warning("generation report of %s interrupted after %d rows", model, len(rows))
+    generate = rows[-1].generates if rows and not interrupted else None
+    return GenerationReport(str(model), tuple(rows), total, generate, algo,
+                            bool(complete), float(ideal_seconds), interrupted=interrupted)

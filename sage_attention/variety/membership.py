@@ -64,6 +64,40 @@ def _free_images(model, ring):
     return tuple(images)
 
 
+def free_images(model, ring="essential"):
+    r"""
+    Return the images of the generators of ``ring`` under a free parametrization of ``model``.
+
+    The parametrization has free parameters and the same image closure as
+    the model's (with ``A = U W`` when `a < d`), so a polynomial is in the
+    vanishing ideal iff it vanishes after substituting these images: this
+    is the exact test of :func:`vanishes_on_model`.
+
+    INPUT:
+
+    - ``model`` -- a one-layer lightning model
+    - ``ring`` -- (default: ``'essential'``) ``'essential'`` or
+      ``'coordinates'``: the generators of which ring
+
+    OUTPUT: a tuple of polynomials in the parameters
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.variety.membership import free_images
+        sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
+        sage: len(free_images(M)) == M.essential_ring().ngens()
+        True
+        sage: free_images(M, 'weights')
+        Traceback (most recent call last):
+        ...
+        ValueError: ring (='weights') must be 'essential' or 'coordinates'
+    """
+    if ring not in ("essential", "coordinates"):
+        raise ValueError(f"ring (={ring!r}) must be 'essential' or 'coordinates'")
+    return _free_images(model, ring)
+
+
 def _ring_of(model, f):
     r"""
     Return ``('coordinates' or 'essential', f)``: ``f`` as an element of the
