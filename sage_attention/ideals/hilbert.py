@@ -587,10 +587,21 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=10):
         (False, 'the ideal found modulo 32003 has 2 minimal primes (or is not radical): not proved (this does not show that generators are missing)')
         sage: completeness_certificate(G[:1], R, 2)[:2]
         (False, 'the ideal found has dimension at least 3 modulo 32003 and the variety at least 2: not proved (generators are missing or the dimension bound is not sharp)')
+
+    No generator: the zero ideal is prime, so it is the whole vanishing ideal
+    exactly when the variety fills the space (decided without a child process)::
+
+        sage: completeness_certificate([], R, 4)[0], completeness_certificate([], R, 3)[0]
+        (True, False)
     """
     t0 = time.time()
     J = reduction(gens, ring, p)
-    series, P = _series_and_primality(J, dimension, timeout)
+    if all(g.is_zero() for g in J.gens()):
+        # the zero ideal of a polynomial ring is prime, of dimension the number of variables: no child
+        series = series_data(J)
+        P = (1, True) if series[1] == dimension else None
+    else:
+        series, P = _series_and_primality(J, dimension, timeout)
     t1 = time.time()
     if series is None:
         return False, (f"the Hilbert series modulo {p} of the ideal found did not finish in {timeout} s: "
