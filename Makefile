@@ -71,6 +71,7 @@ bench: $(STAMP) tools
 	$(BIN)/python -m benchmarks.bench_softmax
 	$(BIN)/python -m benchmarks.run
 	$(BIN)/python -m benchmarks.bench_proof_degree
+	$(BIN)/python -m benchmarks.bench_overhead
 
 clean:
 	rm -rf $(VENV) build *.egg-info doc/_build doc/_autosummary
