@@ -103,3 +103,26 @@ def test_hilbert_polynomial_matches_values():
     for k in range(1, 6):
         assert P(k) == 3 * k + 1
     assert H.hilbert_series() == J.hilbert_series()
+
+
+def test_proof_in_one_child_agrees_with_in_process_and_rational():
+    # the proof's single forked child (Hilbert series, then primality) decides as the
+    # same steps run in this process, and as Singular's primality test over QQ
+    R = PolynomialRing(QQ, "x", 4)
+    x = R.gens()
+    twisted = [x[0] * x[2] - x[1] ** 2, x[1] * x[3] - x[2] ** 2, x[0] * x[3] - x[1] * x[2]]
+    for gens, dim in [(twisted, 2), (twisted[:2], 2), ([x[0] * x[1]], 3), ([x[0] * x[1] - x[2] * x[3]], 3)]:
+        forked = completeness_certificate(gens, R, dim, timeout=60)[:2]
+        here = completeness_certificate(gens, R, dim, timeout=None)[:2]
+        assert forked == here
+        assert forked[0] == R.ideal(gens).is_prime()
+
+
+def test_no_essential_generator_proved_without_child():
+    # a single token of width 2 and rank 2 fills its essential coordinates: the ideal is
+    # the linear relations, proved; it agrees with elimination over QQ
+    M = LightningAttention(d=2, t=1, a=2, out=1)
+    R = implicitize(M, 2, seed=0, executor=False, prove=60)
+    assert not R.essential_generators
+    assert R.proved_complete
+    assert R.ideal == M.parametrization().kernel()
