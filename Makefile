@@ -72,6 +72,7 @@ bench: $(STAMP) tools
 	$(BIN)/python -m benchmarks.run
 	$(BIN)/python -m benchmarks.bench_proof_degree
 	$(BIN)/python -m benchmarks.bench_generation
+	$(BIN)/python -m benchmarks.bench_overhead
 
 clean:
 	rm -rf $(VENV) build *.egg-info doc/_build doc/_autosummary

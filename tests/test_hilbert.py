@@ -118,8 +118,7 @@ def test_progress_of_the_proof_and_of_the_hilbert_data(capsys):
     assert proved
     lines = _shown(capsys.readouterr().err)
     assert [line.split(": done in")[0] for line in lines] == [
-        "completeness proof: Hilbert series modulo 32003",
-        "completeness proof: primality test modulo 32003 (at most 60 s)"]
+        "completeness proof: Hilbert series and primality test modulo 32003 (at most 60 s)"]
     H = hilbert_data(G, R, progress=True)
     assert [line.split(": done in")[0] for line in _shown(capsys.readouterr().err)] == [
         "Hilbert series modulo 32003", "Betti numbers modulo 32003 (minimal free resolution)",
@@ -136,5 +135,29 @@ def test_implicitize_shows_the_steps_of_its_proof(capsys):
     R = implicitize(M, 2, seed=0, executor=False, prove=60, progress=True)
     assert R.proved_complete
     lines = _shown(capsys.readouterr().err)
-    assert any(line.startswith("completeness proof: primality test modulo 32003 (at most 60 s): "
+    assert any(line.startswith("completeness proof: Hilbert series and primality test modulo 32003 "
+                               "(at most 60 s): "
                                "done in ") for line in lines), lines
+
+
+def test_proof_in_one_child_agrees_with_in_process_and_rational():
+    # the proof's single forked child (Hilbert series, then primality) decides as the
+    # same steps run in this process, and as Singular's primality test over QQ
+    R = PolynomialRing(QQ, "x", 4)
+    x = R.gens()
+    twisted = [x[0] * x[2] - x[1] ** 2, x[1] * x[3] - x[2] ** 2, x[0] * x[3] - x[1] * x[2]]
+    for gens, dim in [(twisted, 2), (twisted[:2], 2), ([x[0] * x[1]], 3), ([x[0] * x[1] - x[2] * x[3]], 3)]:
+        forked = completeness_certificate(gens, R, dim, timeout=60)[:2]
+        here = completeness_certificate(gens, R, dim, timeout=None)[:2]
+        assert forked == here
+        assert forked[0] == R.ideal(gens).is_prime()
+
+
+def test_no_essential_generator_proved_without_child():
+    # a single token of width 2 and rank 2 fills its essential coordinates: the ideal is
+    # the linear relations, proved; it agrees with elimination over QQ
+    M = LightningAttention(d=2, t=1, a=2, out=1)
+    R = implicitize(M, 2, seed=0, executor=False, prove=60)
+    assert not R.essential_generators
+    assert R.proved_complete
+    assert R.ideal == M.parametrization().kernel()

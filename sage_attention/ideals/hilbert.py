@@ -398,12 +398,25 @@ def hilbert_data(gens, ring, primes=PRIMES, betti=True, progress=False):
                        agree=agree, timings=timings)
 
 
+_PRIMDEC_LOADED = []
+
+
+def _load_primdec():
+    r"""
+    Load Singular's ``primdec.lib`` once per process (a forked child inherits it).
+    """
+    if not _PRIMDEC_LOADED:
+        from sage.libs.singular.function import lib as singular_lib
+        singular_lib("primdec.lib")
+        _PRIMDEC_LOADED.append(True)
+
+
 def _primality(J):
     r"""
     Return ``(number of minimal primes, whether J is contained in ... equal to the one)``.
     """
-    from sage.libs.singular.function import singular_function, lib as singular_lib
-    singular_lib("primdec.lib")
+    from sage.libs.singular.function import singular_function
+    _load_primdec()
     minass = singular_function("minAssGTZ")
     P = [J.ring().ideal(list(Q)) for Q in minass(J)]
     G = J.groebner_basis()
@@ -447,6 +460,78 @@ def _in_child(fn, J, timeout, what):
     if isinstance(res, tuple) and res and res[0] == "error":
         raise RuntimeError(f"the {what} modulo p failed: {res[1]}")
     return res
+
+
+def _proof_child(conn, J, dimension):
+    try:
+        series = series_data(J)
+        conn.send(series)
+        if series[1] == dimension:
+            conn.send(_primality(J))
+    except BaseException as e:  # reported to the parent
+        conn.send(("error", repr(e)))
+    conn.close()
+
+
+def _series_and_primality(J, dimension, timeout):
+    r"""
+    Return ``(series, primality)`` for ``J``, computed in one forked process within ``timeout`` seconds.
+
+    ``series`` is :func:`series_data` of ``J`` (``None`` when it did not
+    finish in time); ``primality`` is ``(number of minimal primes, prime?)``
+    as :func:`_is_prime_modp` returns it, computed only when the dimension
+    is ``dimension`` (else, or when the time ran out, ``None``). One child
+    does both (a fork of a large Sage process costs tens of milliseconds);
+    ``primdec.lib`` is loaded here first so the child inherits it. With
+    ``timeout=None`` both run in this process.
+
+    TESTS:
+
+    A quadric cone is prime, the union of two planes is not (both have the
+    Hilbert series `(1 + t)/(1 - t)^2`); with another dimension the
+    primality test is not run::
+
+        sage: from sage_attention.ideals.hilbert import _series_and_primality
+        sage: R.<x,y,z> = GF(101)[]
+        sage: _series_and_primality(R.ideal([x*y - z^2]), 2, 30)
+        ((t + 1, 2, 2), (1, True))
+        sage: _series_and_primality(R.ideal([x*y]), 2, None)
+        ((t + 1, 2, 2), (2, False))
+        sage: _series_and_primality(R.ideal([x*y]), 1, 30)
+        ((t + 1, 2, 2), None)
+    """
+    if timeout is None:
+        series = series_data(J)
+        return series, (tuple(_primality(J)) if series[1] == dimension else None)
+    import multiprocessing
+    _load_primdec()
+    t0 = time.time()
+    ctx = multiprocessing.get_context("fork")
+    recv, send = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_proof_child, args=(send, J, dimension), daemon=True)
+    proc.start()
+    send.close()
+    results = []
+    try:
+        for what in ("Hilbert series", "primality test"):
+            if not recv.poll(max(timeout - (time.time() - t0), 0.01)):
+                break
+            try:
+                res = recv.recv()
+            except EOFError:
+                res = ("error", f"the process of the {what} died")
+            if isinstance(res, tuple) and res and isinstance(res[0], str) and res[0] == "error":
+                raise RuntimeError(f"the {what} modulo p failed: {res[1]}")
+            results.append(res)
+            if res[1] != dimension:
+                break
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+        recv.close()
+    series = results[0] if results else None
+    return series, (tuple(results[1]) if len(results) > 1 else None)
 
 
 def _is_prime_modp(J, timeout):
@@ -516,39 +601,45 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=10, pro
         sage: completeness_certificate(G[:1], R, 2)[:2]
         (False, 'the ideal found has dimension at least 3 modulo 32003 and the variety at least 2: not proved (generators are missing or the dimension bound is not sharp)')
 
-    With ``progress=True`` the steps are shown on standard error, rewritten
-    every second while they run::
+    No generator: the zero ideal is prime, so it is the whole vanishing ideal
+    exactly when the variety fills the space (decided without a child process)::
+
+        sage: completeness_certificate([], R, 4)[0], completeness_certificate([], R, 3)[0]
+        (True, False)
+
+    With ``progress=True`` the step is shown on standard error, rewritten
+    every second while it runs::
 
         sage: import io, sys; sys.stderr = io.StringIO()
         sage: proved = completeness_certificate(G, R, 2, progress=True)[0]
         sage: shown, sys.stderr = sys.stderr.getvalue(), sys.__stderr__
         sage: for line in shown.split("\n")[:-1]:
         ....:     print(line.split("\r")[-1])
-        completeness proof: Hilbert series modulo 32003: done in ... s
-        completeness proof: primality test modulo 32003 (at most ... s): done in ... s
+        completeness proof: Hilbert series and primality test modulo 32003 (at most ... s): done in ... s
     """
     t0 = time.time()
     J = reduction(gens, ring, p)
-    with Heartbeat(f"completeness proof: Hilbert series modulo {p}", progress):
-        series = _in_child(series_data, J, timeout, "Hilbert series")
+    if all(g.is_zero() for g in J.gens()):
+        # the zero ideal of a polynomial ring is prime, of dimension the number of variables: no child
+        series = series_data(J)
+        P = (1, True) if series[1] == dimension else None
+    else:
+        limit = "no time limit" if timeout is None else f"at most {timeout:.0f} s"
+        with Heartbeat(f"completeness proof: Hilbert series and primality test modulo {p} ({limit})", progress):
+            series, P = _series_and_primality(J, dimension, timeout)
+    t1 = time.time()
     if series is None:
         return False, (f"the Hilbert series modulo {p} of the ideal found did not finish in {timeout} s: "
                        "not proved"), None
     num, dim, deg = series
-    timeout = None if timeout is None else max(timeout - (time.time() - t0), 0.01)
     data = HilbertData(numerator=num, dimension=dim, degree=deg, betti=None, primes=(int(p),), agree=True,
-                       timings={"hilbert": time.time() - t0})
+                       timings={"hilbert and primality": t1 - t0})
     if dim != dimension:
         if dim < dimension:
             return False, (f"the ideal found has dimension {dim} modulo {p} but the variety at least "
                            f"{dimension}: the generators do not vanish on the variety"), data
         return False, (f"the ideal found has dimension at least {dim} modulo {p} and the variety at least "
                        f"{dimension}: not proved (generators are missing or the dimension bound is not sharp)"), data
-    t1 = time.time()
-    limit = "no time limit" if timeout is None else f"at most {timeout:.0f} s"
-    with Heartbeat(f"completeness proof: primality test modulo {p} ({limit})", progress):
-        P = _is_prime_modp(J, timeout)
-    data.timings["primality"] = time.time() - t1
     if P is None:
         return False, (f"the ideal found has dimension {dim} (that of the variety) and degree {deg} modulo {p}, but "
                        f"the primality test modulo {p} did not finish in {timeout} s: not proved"), data
