@@ -141,3 +141,43 @@ def test_progress_bar_per_row_and_degree(capsys):
     for name in ("linear", "low_rank", "all"):
         assert f"generation report, {name}: degree 2: 2/2 degrees" in err
     assert [r.generators_by_degree for r in quiet.rows] == [r.generators_by_degree for r in loud.rows]
+
+
+def test_a_family_built_with_options_is_used_as_built():
+    # a family passed built (here with an option) replaces the default one of its name,
+    # and the answer is Singular's: its ideal with the linear relations is the kernel
+    from sage_attention.invariants.low_rank import low_rank_invariants
+    M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
+    fam = low_rank_invariants(M, limit=1)
+    report = gen.generation_report(M, ["linear", fam])
+    assert [(r.family, r.members) for r in report.rows] == [("linear", 4), ("low_rank", 1), ("all", 5)]
+    C = M.coordinate_ring()
+    J = C.ideal(list(M.linear_relations()) + list(fam.polynomials()))
+    assert report.rows[1].generates == (J == M.parametrization().kernel())
+
+
+def test_check_generation_in_a_spec(tmp_path):
+    # `check generation` runs the generation report on the block's families; its
+    # verdict is Singular's ideal equality of the families (with the linear relations)
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+    from sage_attention.invariants import FAMILIES
+    f = tmp_path / "g.att"
+    f.write_text("model m { input = 2; tokens = 2; layer attention(rank = 2, out = 1); entries = (1, 1) }\n"
+                 "compute m {\n  invariants linear, veronese\n  check generation\n}\n")
+    root = Path(__file__).resolve().parents[1]
+    r = subprocess.run([sys.executable, "-m", "sage_attention.app.cli", "run", "--json", str(f)],
+                       capture_output=True, text=True, cwd=root)
+    assert r.returncode == 0, r.stderr
+    (result,) = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
+    check = [c for c in result["computations"] if c["computation"].startswith("check")][0]
+    M = LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])
+    C = M.coordinate_ring()
+    K = M.parametrization().kernel()
+    polys = list(M.linear_relations())
+    for name in ("linear", "veronese"):
+        polys += list(FAMILIES[name](M).polynomials())
+    assert check["families_generate"] == (C.ideal(polys) == K) is True
+    assert [row["family"] for row in check["rows"]] == ["linear", "veronese", "all"]

@@ -182,7 +182,9 @@ def run_invariants(model, computation, options):
 
 def run_check(model, computation, options):
     r"""
-    Run ``check invariants``: test that every member of the families vanishes.
+    Run ``check invariants``: test that every member of the families vanishes
+    (``check generation``: whether they generate the vanishing ideal,
+    :func:`~sage_attention.variety.generation.generation_report`).
 
     The families are those of the ``invariants`` statements of the same
     ``compute`` block (every family that applies when there is none). The
@@ -204,6 +206,8 @@ def run_check(model, computation, options):
         sage: r["text"]
         'low_rank: all 3 members vanish on the neurovariety (exact composition)'
     """
+    if options.get("what") == "generation":
+        return _run_generation(model, options)
     from sage_attention.variety.membership import check_family
     reports, lines = [], []
     for fam in families_of(model, options):
@@ -218,6 +222,35 @@ def run_check(model, computation, options):
                          + "; ".join(map(str, rep.failures[:3])))
     return {"reports": reports, "all_vanish": all(not r["failures"] for r in reports),
             "text": "\n".join(lines)}
+
+
+def _run_generation(model, options):
+    r"""
+    Run ``check generation``: the generation report of the block's families.
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.runners import run_check
+        sage: from sage_attention import LightningAttention
+        sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
+        sage: r = run_check(M, None, {"what": "generation", "families": (("low_rank", ()),)})
+        sage: r["families_generate"], r["generators_by_degree"]
+        (True, {'1': 4, '2': 3})
+        sage: print(r["text"])
+        the families generate the vanishing ideal (minimal generators by degree {1: 4, 2: 3}).
+        family   | members | in I(X) | minimal generators | generates | missing | seconds
+        ...
+        low_rank | 3       | yes     | {1: 4, 2: 3}       | yes       | {}      | ...
+        all      | 3       | yes     | {1: 4, 2: 3}       | yes       | {}      | ...
+    """
+    from sage_attention.variety.generation import generation_report
+    families = families_of(model, options) if options.get("families") else None
+    G = generation_report(model, families, progress=bool(options.get("progress", False)),
+                          force=bool(options.get("force", False)))
+    d = G.to_dict()
+    summary = repr(G).split("\n", 1)[-1].strip()
+    d["text"] = summary + "\n" + G.table()
+    return d
 
 
 def run_vanishing_ideal(model, computation, options):

@@ -105,7 +105,7 @@ class Option:
 
             sage: from sage_attention.dsl.computations import COMPUTATIONS
             sage: COMPUTATIONS["check"].option("what").type_text()
-            'one of invariants'
+            'one of invariants, generation'
         """
         if self.kind == "int":
             text = "an integer"
@@ -436,11 +436,14 @@ COMPUTATIONS = {c.name: c for c in (
                 syntax="invariants [family, family(key = value), ...]",
                 normalizations=("lightning",), one_layer=True, size_tasks=("coordinates",)),
     Computation("check", "sage_attention.app.runners.run_check",
-                (Option("what", "choice", "what to check", default="invariants",
-                        choices=("invariants",)),
+                (Option("what", "choice", "what to check: `invariants` (every member "
+                        "vanishes on the neurovariety) or `generation` (do the families "
+                        "generate its vanishing ideal?)", default="invariants",
+                        choices=("invariants", "generation")),
                  _FAMILIES_OPTION, _SEED),
-                "test that the families of the block vanish on the neurovariety",
-                syntax="check invariants",
+                "test that the families of the block vanish on the neurovariety, or "
+                "whether they generate its vanishing ideal",
+                syntax="check invariants | check generation",
                 normalizations=("lightning",), one_layer=True,
                 size_tasks=("coordinates", "parametrization")),
     Computation("vanishing_ideal", "sage_attention.app.runners.run_vanishing_ideal",

@@ -265,6 +265,9 @@ def _check_computation(chk, c, model, available, force):
     if c.name == "vanishing_ideal" and (opts.get("algorithm") == "interpolation"
                                         or "degree" in opts):
         tasks = ("coordinates",)
+    if c.name == "check" and opts.get("what") == "generation":
+        # the vanishing ideal is computed as ``vanishing_ideal`` computes it by default
+        tasks = tasks + ("elimination",)
     if tasks:
         from sage_attention.errors import ComputationTooLarge
         from sage_attention.sizes import check_size

@@ -66,6 +66,7 @@ EXAMPLES::
     True
 """
 # sage.doctest: needs sage.libs.singular
+import inspect
 import logging
 import time
 from itertools import chain
@@ -587,7 +588,7 @@ def _row(E, name, images, members, degrees, contained, Kmin, nlin, bound, note):
                          dict(sorted(missing.items())), time.time() - start, note)
 
 
-def generation_report(model, families=None, degree=None, algorithm=None, progress=False):
+def generation_report(model, families=None, degree=None, algorithm=None, progress=False, force=False):
     r"""
     Return a :class:`GenerationReport`: do the invariant families generate the vanishing ideal?
 
@@ -595,13 +596,18 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
 
     - ``model`` -- a one-layer lightning model
     - ``families`` -- (default: ``None``, every family that applies) names
-      in :data:`~sage_attention.invariants.FAMILIES`
+      in :data:`~sage_attention.invariants.FAMILIES`, or families already
+      built (:class:`~sage_attention.invariants.base.InvariantFamily`, e.g.
+      with options: ``veronese_invariants(M, r=2)``)
     - ``degree``, ``algorithm`` -- how to compute the vanishing ideal, as in
       :meth:`~sage_attention.variety.neurovariety.Neurovariety.vanishing_ideal`
     - ``progress`` -- boolean (default: ``False``); show a progress bar on
       standard error, one per row (family), advancing degree by degree, as
       :func:`~sage_attention.ideals.implicitization.implicitize` does;
       progress is also logged at level ``DEBUG``
+
+    - ``force`` -- boolean (default: ``False``); skip the size and memory
+      guards of the vanishing ideal and of the families built here
 
     OUTPUT: a :class:`GenerationReport` with one row per family and a last
     row for their union. Ctrl-C while the rows are computed returns the
@@ -618,6 +624,14 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
         sage: G.interrupted                                         # long time
         False
 
+    A family built with options takes the place of its name::
+
+        sage: from sage_attention.invariants.veronese import veronese_invariants
+        sage: M = LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])
+        sage: G = generation_report(M, ["linear", veronese_invariants(M, r=2)])
+        sage: [(r.family, r.members, r.generates) for r in G.rows]
+        [('linear', 4, False), ('veronese', 1, True), ('all', 5, True)]
+
     TESTS::
 
         sage: generation_report(LightningAttention(d=1, t=2, a=1), progress='yes')
@@ -626,6 +640,7 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
         TypeError: progress (='yes') must be True or False
     """
     from sage_attention.invariants import FAMILIES
+    from sage_attention.invariants.base import InvariantFamily
     from sage_attention.ideals.pieces import PieceProgress
     from sage_attention.variety.neurovariety import Neurovariety
     from sage.libs.singular.function import singular_function
@@ -633,8 +648,10 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
     if not isinstance(progress, bool):
         raise TypeError(f"progress (={progress!r}) must be True or False")
     X = Neurovariety(model)
-    res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree)
+    res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree, force=force, progress=progress)
     names = list(FAMILIES) if families is None else list(families)
+    built = {f.name: f for f in names if isinstance(f, InvariantFamily)}
+    names = [f.name if isinstance(f, InvariantFamily) else f for f in names]
     unknown = [n for n in names if n not in FAMILIES]
     if unknown:
         raise ValueError(f"unknown families {unknown}; known: {sorted(FAMILIES)}")
@@ -691,7 +708,12 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
     try:
         for name in names:
             try:
-                fam = FAMILIES[name](model)
+                if name in built:
+                    fam = built[name]
+                elif "force" in inspect.signature(FAMILIES[name]).parameters:
+                    fam = FAMILIES[name](model, force=force)
+                else:
+                    fam = FAMILIES[name](model)
             except ValueError as exc:
                 logger.info("family %s does not apply to %s: %s", name, model, exc)
                 continue
