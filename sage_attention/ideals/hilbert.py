@@ -26,7 +26,21 @@ modulo two primes and report whether they agree (evidence, not a proof), and
 :func:`completeness_certificate` proves equality when it proves the ideal
 prime (then `J' = J_p`). The graded Betti numbers over `\QQ` are at most those
 modulo `p` when the Hilbert functions agree (upper semicontinuity in a flat
-family).
+family). Each table is checked: its alternating sum
+`\sum_{i,j} (-1)^i \beta_{i,j} t^j` must be the numerator of the Hilbert series
+over `(1-t)^n`, computed separately; equal tables modulo two primes are
+evidence, not a proof, of equality with the table over `\QQ`.
+
+Linear forms in the ideal. If `J = (x_1, \dots, x_r) + J'` with `J'`
+generated in `S' = k[x_{r+1}, \dots, x_n]` (after a linear change of
+coordinates: substitute the linear forms), then `S/J = S'/J' \otimes_k
+k[x_1, \dots, x_r]/(x_1, \dots, x_r)`, and the tensor product of a minimal
+resolution of `S'/J'` with the Koszul complex of `x_1, \dots, x_r` is a
+minimal resolution of `S/J`:
+
+.. MATH::
+
+    \beta^S_{i,j}(S/J) = \sum_{k} \binom{r}{k} \beta^{S'}_{i-k,\,j-k}(S'/J').
 
 The whole-ideal proof (:func:`completeness_certificate`). Let `I` be the
 vanishing ideal of the neurovariety `X` (prime, :ref:`math-1`), `J \subseteq
@@ -204,6 +218,8 @@ class HilbertData:
     - ``certified`` -- whether the Hilbert series is proved to equal the one
       over `\QQ` (set by :func:`completeness_certificate`)
     - ``timings`` -- seconds
+    - ``notes`` -- sentences on what was not computed (e.g. a resolution
+      that did not finish within its time limit)
 
     EXAMPLES::
 
@@ -222,6 +238,7 @@ class HilbertData:
     agree: bool
     certified: bool = False
     timings: dict = field(default_factory=dict)
+    notes: tuple = ()
 
     @property
     def generators_by_degree(self):
@@ -289,14 +306,75 @@ class HilbertData:
              f"dimension {self.dimension}, degree {self.degree}")
         if self.betti is not None:
             s += f",\ngenerators by degree {self.generators_by_degree}"
+        for n in self.notes:
+            s += f";\n{n}"
         return s
 
 
-def betti_numbers(J):
+def _betti_modp(J):
+    r"""
+    Return the graded Betti numbers of `R/J` from Singular's ``sres`` of a standard basis, minimized by ``betti``.
+
+    The resolution itself is never converted to Sage matrices (that
+    conversion, in ``graded_free_resolution``, was the slow part).
+    """
+    from sage.libs.singular.function import singular_function
+    R = J.ring()
+    G = R.ideal(list(singular_function("std")(J)))
+    res = singular_function("sres")(G, 0, attributes={G: {"isSB": 1}})
+    B = singular_function("betti")(res, 1)
+    # entry (r, i) of Singular's table is beta_{i, i + r} (rowShift 0: R/J starts in degree 0)
+    out = []
+    for i in range(B.ncols()):
+        b = {r + i: int(B[r, i]) for r in range(B.nrows()) if B[r, i]}
+        if not b:
+            break
+        out.append(b)
+    return out
+
+
+def alternating_sum(betti):
+    r"""
+    Return `\sum_{i,j} (-1)^i \beta_{i,j} t^j`, the numerator of the Hilbert series over `(1-t)^n`.
+
+    INPUT:
+
+    - ``betti`` -- a list of dicts ``{degree: number}`` (a Betti table)
+
+    OUTPUT: a polynomial in `\ZZ[t]`
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.hilbert import alternating_sum
+        sage: alternating_sum([{0: 1}, {2: 3}, {3: 2}])
+        2*t^3 - 3*t^2 + 1
+    """
+    S = PolynomialRing(ZZ, "t")
+    t = S.gen()
+    return sum(((-1) ** i * v * t ** j for i, b in enumerate(betti) for j, v in b.items()), S.zero())
+
+
+def betti_numbers(J, timeout=None):
     r"""
     Return the graded Betti numbers of `R/J` (a list of dicts ``{degree: number}``).
 
-    Uses Singular's minimal resolution (through Sage's ``graded_free_resolution``).
+    Uses Singular's Schreyer resolution ``sres`` of a standard basis of `J`
+    (degree reverse lexicographic order), minimized by Singular's ``betti``,
+    through the library interface (no conversion of the resolution's
+    matrices). The result is checked: its alternating sum must equal the
+    numerator of the Hilbert series that Singular computes separately from
+    the standard basis.
+
+    INPUT:
+
+    - ``J`` -- a homogeneous ideal of a polynomial ring over a finite field
+      (or `\QQ`)
+    - ``timeout`` -- (default: ``None``) seconds, or ``None``: no limit, run
+      in this process. With a limit the resolution runs in a forked process
+      that is killed at the limit (interrupting Singular in this process can
+      leave it unusable); the answer is then ``None``
+
+    OUTPUT: a list, ``betti[i] = {j: beta_ij}``, or ``None`` after ``timeout``
 
     EXAMPLES::
 
@@ -304,22 +382,32 @@ def betti_numbers(J):
         sage: R.<x,y,z> = GF(101)[]
         sage: betti_numbers(R.ideal([x, y, z]))
         [{0: 1}, {1: 3}, {2: 3}, {3: 1}]
+        sage: betti_numbers(R.ideal([x*y, y*z]), timeout=30)
+        [{0: 1}, {2: 2}, {3: 1}]
+
+    TESTS::
+
+        sage: betti_numbers(R.ideal([R.zero()]))
+        [{0: 1}]
+        sage: betti_numbers(R.ideal([x]), timeout=-1)
+        Traceback (most recent call last):
+        ...
+        ValueError: timeout (=-1) must be a positive number of seconds or None
     """
+    if timeout is not None and not timeout > 0:
+        raise ValueError(f"timeout (={timeout}) must be a positive number of seconds or None")
     if J.is_zero():
         return [{0: 1}]
-    r = J.graded_free_resolution(algorithm="minimal")
-    out = []
-    i = 0
-    while True:
-        b = {int(k): int(v) for k, v in r.betti(i).items()}
-        if not b:
-            break
-        out.append(dict(sorted(b.items())))
-        i += 1
+    out = _in_child(_betti_modp, J, timeout, "resolution")
+    if out is None:
+        return None
+    S = PolynomialRing(ZZ, "t")
+    if alternating_sum(out) != S(list(J.hilbert_numerator())):
+        raise RuntimeError(f"the Betti table {out} does not reproduce the Hilbert series of the ideal")
     return out
 
 
-def hilbert_data(gens, ring, primes=PRIMES, betti=True):
+def hilbert_data(gens, ring, primes=PRIMES, betti=True, timeout=None):
     r"""
     Return the Hilbert series, dimension, degree and Betti numbers of ``ring/(gens)``, modulo primes.
 
@@ -335,6 +423,9 @@ def hilbert_data(gens, ring, primes=PRIMES, betti=True):
     - ``primes`` -- (default: ``(32003, 32009)``) a nonempty tuple of primes
     - ``betti`` -- boolean (default: ``True``); compute the graded Betti
       numbers (a minimal free resolution, the expensive part)
+    - ``timeout`` -- (default: ``None``) seconds for each resolution (see
+      :func:`betti_numbers`), or ``None`` for no limit; when the limit is
+      hit, ``betti`` is ``None`` and ``notes`` says so
 
     OUTPUT: a :class:`HilbertData`
 
@@ -373,19 +464,26 @@ def hilbert_data(gens, ring, primes=PRIMES, betti=True):
     first = None
     agree = True
     timings = {}
+    notes = []
     for p in primes:
         t0 = time.time()
         J = reduction(gens, ring, p)
         num, dim, deg = series_data(J)
-        b = betti_numbers(J) if betti else None
+        b = None
+        if betti and not notes:
+            b = betti_numbers(J, timeout=timeout)
+            if b is None:
+                notes.append(f"graded Betti numbers not computed within {timeout} s (modulo {p})")
         timings[int(p)] = time.time() - t0
         if first is None:
             first = (num, dim, deg, b)
-        elif (num, dim, deg, b) != first:
+        elif (num, dim, deg) != first[:3] or (b is not None and first[3] is not None and b != first[3]):
             agree = False
     num, dim, deg, b = first
+    if notes:
+        b = None
     return HilbertData(numerator=num, dimension=dim, degree=deg, betti=b, primes=tuple(int(p) for p in primes),
-                       agree=agree, timings=timings)
+                       agree=agree, timings=timings, notes=tuple(notes))
 
 
 def _primality(J):
