@@ -26,7 +26,21 @@ modulo two primes and report whether they agree (evidence, not a proof), and
 :func:`completeness_certificate` proves equality when it proves the ideal
 prime (then `J' = J_p`). The graded Betti numbers over `\QQ` are at most those
 modulo `p` when the Hilbert functions agree (upper semicontinuity in a flat
-family).
+family). Each table is checked: its alternating sum
+`\sum_{i,j} (-1)^i \beta_{i,j} t^j` must be the numerator of the Hilbert series
+over `(1-t)^n`, computed separately; equal tables modulo two primes are
+evidence, not a proof, of equality with the table over `\QQ`.
+
+Linear forms in the ideal. If `J = (x_1, \dots, x_r) + J'` with `J'`
+generated in `S' = k[x_{r+1}, \dots, x_n]` (after a linear change of
+coordinates: substitute the linear forms), then `S/J = S'/J' \otimes_k
+k[x_1, \dots, x_r]/(x_1, \dots, x_r)`, and the tensor product of a minimal
+resolution of `S'/J'` with the Koszul complex of `x_1, \dots, x_r` is a
+minimal resolution of `S/J`:
+
+.. MATH::
+
+    \beta^S_{i,j}(S/J) = \sum_{k} \binom{r}{k} \beta^{S'}_{i-k,\,j-k}(S'/J').
 
 The whole-ideal proof (:func:`completeness_certificate`). Let `I` be the
 vanishing ideal of the neurovariety `X` (prime, :ref:`math-1`), `J \subseteq
@@ -206,6 +220,8 @@ class HilbertData:
     - ``certified`` -- whether the Hilbert series is proved to equal the one
       over `\QQ` (set by :func:`completeness_certificate`)
     - ``timings`` -- seconds
+    - ``notes`` -- sentences on what was not computed (e.g. a resolution
+      that did not finish within its time limit)
 
     EXAMPLES::
 
@@ -224,6 +240,7 @@ class HilbertData:
     agree: bool
     certified: bool = False
     timings: dict = field(default_factory=dict)
+    notes: tuple = ()
 
     @property
     def generators_by_degree(self):
@@ -291,14 +308,116 @@ class HilbertData:
              f"dimension {self.dimension}, degree {self.degree}")
         if self.betti is not None:
             s += f",\ngenerators by degree {self.generators_by_degree}"
+        for n in self.notes:
+            s += f";\n{n}"
         return s
 
 
-def betti_numbers(J):
+def _betti_modp(J):
+    r"""
+    Return the graded Betti numbers of `R/J` from Singular's ``sres`` of a standard basis, minimized by ``betti``.
+
+    The resolution itself is never converted to Sage matrices (that
+    conversion, in ``graded_free_resolution``, was the slow part).
+    """
+    from sage.libs.singular.function import singular_function
+    R = J.ring()
+    G = R.ideal(list(singular_function("std")(J)))
+    res = singular_function("sres")(G, 0, attributes={G: {"isSB": 1}})
+    B = singular_function("betti")(res, 1)
+    # entry (r, i) of Singular's table is beta_{i, i + r} (rowShift 0: R/J starts in degree 0)
+    out = []
+    for i in range(B.ncols()):
+        b = {r + i: int(B[r, i]) for r in range(B.nrows()) if B[r, i]}
+        if not b:
+            break
+        out.append(b)
+    return out
+
+
+def alternating_sum(betti):
+    r"""
+    Return `\sum_{i,j} (-1)^i \beta_{i,j} t^j`, the numerator of the Hilbert series over `(1-t)^n`.
+
+    INPUT:
+
+    - ``betti`` -- a list of dicts ``{degree: number}`` (a Betti table)
+
+    OUTPUT: a polynomial in `\ZZ[t]`
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.hilbert import alternating_sum
+        sage: alternating_sum([{0: 1}, {2: 3}, {3: 2}])
+        2*t^3 - 3*t^2 + 1
+    """
+    S = PolynomialRing(ZZ, "t")
+    t = S.gen()
+    return sum(((-1) ** i * v * t ** j for i, b in enumerate(betti) for j, v in b.items()), S.zero())
+
+
+def without_linear_forms(J):
+    r"""
+    Return ``(K, r)``: the ideal `J` with its linear forms substituted away, and their number.
+
+    If the degree-one part of `J` has dimension `r`, a reduced echelon basis
+    `x_{k} - \ell_k` (one pivot variable `x_k` each) is substituted into the
+    other generators; `K` lives in the same ring but involves only the
+    `n - r` other variables, and `S/J \cong S'/K'` as in the module
+    documentation (the Betti tables differ by the Koszul factor).
+
+    INPUT:
+
+    - ``J`` -- a homogeneous ideal
+
+    OUTPUT: a pair ``(K, r)``
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.hilbert import without_linear_forms
+        sage: R.<x,y,z,w> = GF(101)[]
+        sage: without_linear_forms(R.ideal([x - y, x*z - w^2]))
+        (Ideal (y*z - w^2) of Multivariate Polynomial Ring in x, y, z, w over Finite Field of size 101, 1)
+    """
+    R = J.ring()
+    lin = [g for g in J.gens() if g and g.degree() == 1]
+    if not lin:
+        return J, 0
+    from sage.all__sagemath_singular import matrix
+    xs = R.gens()
+    A = matrix(R.base_ring(), [[g.monomial_coefficient(x) for x in xs] for g in lin]).echelon_form()
+    A = A.matrix_from_rows([i for i in range(A.nrows()) if A.row(i)])
+    piv = A.pivots()
+    sub = list(xs)
+    for row, c in zip(A.rows(), piv):
+        sub[c] = xs[c] - sum(a * x for a, x in zip(row, xs))
+    phi = R.hom(sub, R)
+    rest = [phi(g) for g in J.gens() if g and g.degree() != 1]
+    rest = [g for g in rest if g]
+    return R.ideal(rest if rest else [R.zero()]), len(piv)
+
+
+def betti_numbers(J, timeout=None):
     r"""
     Return the graded Betti numbers of `R/J` (a list of dicts ``{degree: number}``).
 
-    Uses Singular's minimal resolution (through Sage's ``graded_free_resolution``).
+    Uses Singular's Schreyer resolution ``sres`` of a standard basis of `J`
+    (degree reverse lexicographic order), minimized by Singular's ``betti``,
+    through the library interface (no conversion of the resolution's
+    matrices). The result is checked: its alternating sum must equal the
+    numerator of the Hilbert series that Singular computes separately from
+    the standard basis.
+
+    INPUT:
+
+    - ``J`` -- a homogeneous ideal of a polynomial ring over a finite field
+      (or `\QQ`)
+    - ``timeout`` -- (default: ``None``) seconds, or ``None``: no limit, run
+      in this process. With a limit the resolution runs in a forked process
+      that is killed at the limit (interrupting Singular in this process can
+      leave it unusable); the answer is then ``None``
+
+    OUTPUT: a list, ``betti[i] = {j: beta_ij}``, or ``None`` after ``timeout``
 
     EXAMPLES::
 
@@ -306,22 +425,43 @@ def betti_numbers(J):
         sage: R.<x,y,z> = GF(101)[]
         sage: betti_numbers(R.ideal([x, y, z]))
         [{0: 1}, {1: 3}, {2: 3}, {3: 1}]
+        sage: betti_numbers(R.ideal([x*y, y*z]), timeout=30)
+        [{0: 1}, {2: 2}, {3: 1}]
+
+    TESTS::
+
+        sage: betti_numbers(R.ideal([R.zero()]))
+        [{0: 1}]
+        sage: betti_numbers(R.ideal([x]), timeout=-1)
+        Traceback (most recent call last):
+        ...
+        ValueError: timeout (=-1) must be a positive number of seconds or None
     """
+    if timeout is not None and not timeout > 0:
+        raise ValueError(f"timeout (={timeout}) must be a positive number of seconds or None")
     if J.is_zero():
         return [{0: 1}]
-    r = J.graded_free_resolution(algorithm="minimal")
-    out = []
-    i = 0
-    while True:
-        b = {int(k): int(v) for k, v in r.betti(i).items()}
-        if not b:
-            break
-        out.append(dict(sorted(b.items())))
-        i += 1
+    K, r = without_linear_forms(J)
+    out = _in_child(_betti_modp, K, timeout, "resolution") if not K.is_zero() else [{0: 1}]
+    if out is None:
+        return None
+    if r:
+        # tensor with the Koszul complex of the r linear forms (module documentation)
+        from sage.all__sagemath_singular import binomial
+        tab = {}
+        for i, b in enumerate(out):
+            for j, v in b.items():
+                for k in range(r + 1):
+                    tab.setdefault(i + k, {})
+                    tab[i + k][j + k] = tab[i + k].get(j + k, 0) + int(binomial(r, k)) * v
+        out = [dict(sorted(tab[i].items())) for i in sorted(tab)]
+    S = PolynomialRing(ZZ, "t")
+    if alternating_sum(out) != S(list(J.hilbert_numerator())):
+        raise RuntimeError(f"the Betti table {out} does not reproduce the Hilbert series of the ideal")
     return out
 
 
-def hilbert_data(gens, ring, primes=PRIMES, betti=True, progress=False):
+def hilbert_data(gens, ring, primes=PRIMES, betti=True, progress=False, timeout=None):
     r"""
     Return the Hilbert series, dimension, degree and Betti numbers of ``ring/(gens)``, modulo primes.
 
@@ -340,6 +480,9 @@ def hilbert_data(gens, ring, primes=PRIMES, betti=True, progress=False):
     - ``progress`` -- boolean (default: ``False``); show each step (the
       series, the resolution, modulo each prime) and the seconds it has been
       running on standard error (:class:`~sage_attention.progress.Heartbeat`)
+    - ``timeout`` -- (default: ``None``) seconds for each resolution (see
+      :func:`betti_numbers`), or ``None`` for no limit; when the limit is
+      hit, ``betti`` is ``None`` and ``notes`` says so
 
     OUTPUT: a :class:`HilbertData`
 
@@ -378,24 +521,28 @@ def hilbert_data(gens, ring, primes=PRIMES, betti=True, progress=False):
     first = None
     agree = True
     timings = {}
+    notes = []
     for p in primes:
         t0 = time.time()
         with Heartbeat(f"Hilbert series modulo {p}", progress):
             J = reduction(gens, ring, p)
             num, dim, deg = series_data(J)
-        if betti:
+        b = None
+        if betti and not notes:
             with Heartbeat(f"Betti numbers modulo {p} (minimal free resolution)", progress):
-                b = betti_numbers(J)
-        else:
-            b = None
+                b = betti_numbers(J, timeout=timeout)
+            if b is None:
+                notes.append(f"graded Betti numbers not computed within {timeout} s (modulo {p})")
         timings[int(p)] = time.time() - t0
         if first is None:
             first = (num, dim, deg, b)
-        elif (num, dim, deg, b) != first:
+        elif (num, dim, deg) != first[:3] or (b is not None and first[3] is not None and b != first[3]):
             agree = False
     num, dim, deg, b = first
+    if notes:
+        b = None
     return HilbertData(numerator=num, dimension=dim, degree=deg, betti=b, primes=tuple(int(p) for p in primes),
-                       agree=agree, timings=timings)
+                       agree=agree, timings=timings, notes=tuple(notes))
 
 
 _PRIMDEC_LOADED = []
