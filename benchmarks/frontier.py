@@ -6,6 +6,8 @@ Run from the repository root::
     python -m benchmarks.frontier                      # the whole table (rst on standard output)
     python -m benchmarks.frontier --timeout 60 --degree 4 --rows slice-d3-t2-a2 token-d3-a1
     python -m benchmarks.frontier --rows token-d5-a1 --dask token-d5-a1   # and on two Dask workers
+    python -m benchmarks.frontier --rows slice-d5-t2-a2 --json r.json      # keep the results ...
+    python -m benchmarks.frontier --from-json r.json                       # ... and print them again
 
 Each row runs ``implicitize(model, degree, seed=0, executor=False)`` (default
 whole-ideal proof: modular primality, 5 s) in a fresh process; it reports the
@@ -118,7 +120,16 @@ def main(argv=None):
     ap.add_argument("--json", help="also write the results to this file")
     ap.add_argument("--dask", metavar="ROW",
                     help="also run ROW on a Dask LocalCluster with two worker processes and compare")
+    ap.add_argument("--from-json", nargs="+", metavar="FILE",
+                    help="print the table of results saved with --json, without running anything")
     args = ap.parse_args(argv)
+    if args.from_json:
+        results = []
+        for f in args.from_json:
+            with open(f) as fh:
+                results += json.load(fh)
+        print(rst(results, args.degree, args.timeout, " ".join(sys.argv)))
+        return
     table = rows()
     names = args.rows or list(table)
     unknown = [n for n in names + ([args.dask] if args.dask else []) if n not in table]
