@@ -5,13 +5,20 @@ Run from the repository root::
 
     python -m benchmarks.frontier                      # the whole table (rst on standard output)
     python -m benchmarks.frontier --timeout 60 --degree 4 --rows slice-d3-t2-a2 token-d3-a1
+    python -m benchmarks.frontier --rows token-d5-a1 --dask token-d5-a1   # and on two Dask workers
+    python -m benchmarks.frontier --rows slice-d5-t2-a2 --json r.json      # keep the results ...
+    python -m benchmarks.frontier --from-json r.json                       # ... and print them again
 
 Each row runs ``implicitize(model, degree, seed=0, executor=False)`` (default
 whole-ideal proof: modular primality, 5 s) in a fresh process; it reports the
 minimal generators by degree, the degree through which they are complete,
 whether the whole ideal is proved (and why not), the time and the peak
 memory (``ru_maxrss`` of the process). A row that does not finish in the
-time limit says "not reached in N s".
+time limit says "not reached in N s". With ``--dask ROW`` the row also runs
+on a Dask ``LocalCluster`` with two worker processes (``executor=
+client.get_executor()``), and a line compares the two runs: time and the
+SHA-256 of the sorted generators (the peak memory of a Dask run is the
+client process's only).
 """
 import argparse
 import json
@@ -20,22 +27,33 @@ import sys
 import time
 
 CHILD = r"""
-import json, resource, sys, time
+import hashlib, json, resource, sys, time
 from sage.all__sagemath_singular import QQ
 from sage_attention import LightningAttention
 from sage_attention.ideals.implicitization import implicitize
-kw, deg = json.loads(sys.argv[1]), int(sys.argv[2])
+kw, deg, where = json.loads(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 if "entries" in kw:
     kw["entries"] = [tuple(e) for e in kw["entries"]]
 M = LightningAttention(**kw)
+if where == "dask":
+    from distributed import Client, LocalCluster
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    client = Client(cluster)
+    executor = client.get_executor()
+else:
+    executor = False
 t0 = time.time()
-R = implicitize(M, deg, seed=0, executor=False)
+R = implicitize(M, deg, seed=0, executor=executor)
 dt = time.time() - t0
+if where == "dask":
+    client.close()
+    cluster.close()
+digest = hashlib.sha256("\n".join(sorted(str(g) for g in R.essential_generators)).encode()).hexdigest()
 print(json.dumps({"seconds": dt, "proof_seconds": R.timings.get("proof", 0),
                   "gens": {str(k): len(v) for k, v in sorted(R.generators_by_degree.items())},
                   "linear": len(R.linear_relations), "complete": R.complete_through_degree,
                   "proved": R.proved_complete, "reason": "" if R.proved_complete else R.proof.split("; ")[-1],
-                  "coords": M.essential_ring().ngens(),
+                  "coords": M.essential_ring().ngens(), "digest": digest,
                   "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
@@ -52,10 +70,10 @@ def rows():
     return out
 
 
-def run(name, kw, degree, timeout):
+def run(name, kw, degree, timeout, where="local"):
     t0 = time.time()
     try:
-        p = subprocess.run([sys.executable, "-c", CHILD, json.dumps(kw), str(degree)],
+        p = subprocess.run([sys.executable, "-c", CHILD, json.dumps(kw), str(degree), where],
                            capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return {"name": name, "status": f"not reached in {timeout:.0f} s"}
@@ -83,20 +101,53 @@ def rst(results, degree, timeout, command):
     return "\n".join(out)
 
 
+def dask_line(name, local, dask):
+    r"""Return one sentence comparing the one-process run of a row with its Dask run."""
+    if local["status"] != "ok" or dask["status"] != "ok":
+        return (f"{name} on a Dask LocalCluster with two workers: one process {local['status']}, "
+                f"Dask {dask['status']}.")
+    same = local["digest"] == dask["digest"] and local["gens"] == dask["gens"]
+    return (f"{name} on a Dask LocalCluster with two worker processes: {dask['seconds']:.2f} s "
+            f"(one process: {local['seconds']:.2f} s); the generators are "
+            + ("identical (same SHA-256 of the sorted generators)." if same else "DIFFERENT."))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--timeout", type=float, default=120, help="seconds per row (default 120)")
     ap.add_argument("--degree", type=int, default=4, help="degree bound (default 4)")
     ap.add_argument("--rows", nargs="*", help="only these rows")
     ap.add_argument("--json", help="also write the results to this file")
+    ap.add_argument("--dask", metavar="ROW",
+                    help="also run ROW on a Dask LocalCluster with two worker processes and compare")
+    ap.add_argument("--from-json", nargs="+", metavar="FILE",
+                    help="print the table of results saved with --json, without running anything")
     args = ap.parse_args(argv)
+    if args.from_json:
+        results = []
+        for f in args.from_json:
+            with open(f) as fh:
+                results += json.load(fh)
+        print(rst(results, args.degree, args.timeout, " ".join(sys.argv)))
+        return
     table = rows()
     names = args.rows or list(table)
+    unknown = [n for n in names + ([args.dask] if args.dask else []) if n not in table]
+    if unknown:
+        ap.error(f"unknown row(s) {', '.join(unknown)}; the rows are {', '.join(table)}")
     results = []
     for name in names:
         r = run(name, table[name], args.degree, args.timeout)
         print(json.dumps(r), file=sys.stderr, flush=True)
         results.append(r)
+    if args.dask:
+        local = next((r for r in results if r["name"] == args.dask), None)
+        if local is None:
+            local = run(args.dask, table[args.dask], args.degree, args.timeout)
+        dask = run(args.dask, table[args.dask], args.degree, args.timeout, where="dask")
+        print(json.dumps(dict(dask, where="dask")), file=sys.stderr, flush=True)
+        print(dask_line(args.dask, local, dask))
+        print()
     if args.json:
         import os
         os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
