@@ -626,7 +626,7 @@ def _series_and_primality(J, dimension, timeout):
 
     ``series`` is :func:`series_data` of ``J`` (``None`` when it did not
     finish in time); ``primality`` is ``(number of minimal primes, prime?)``
-    as :func:`_is_prime_modp` returns it, computed only when the dimension
+    from Singular's ``minAssGTZ``, computed only when the dimension
     is ``dimension`` (else, or when the time ran out, ``None``). One child
     does both (a fork of a large Sage process costs tens of milliseconds);
     ``primdec.lib`` is loaded here first so the child inherits it. With
@@ -679,26 +679,6 @@ def _series_and_primality(J, dimension, timeout):
         recv.close()
     series = results[0] if results else None
     return series, (tuple(results[1]) if len(results) > 1 else None)
-
-
-def _is_prime_modp(J, timeout):
-    r"""
-    Return ``(number of minimal primes, prime?)`` for ``J`` (Singular ``minAssGTZ``), or ``None`` after ``timeout`` seconds.
-
-    The test runs in a forked process that is killed at the time limit
-    (interrupting Singular's library procedures leaves Singular unusable).
-
-    TESTS::
-
-        sage: from sage_attention.ideals.hilbert import _is_prime_modp
-        sage: R.<x,y> = GF(101)[]
-        sage: _is_prime_modp(R.ideal([x*y]), 30), _is_prime_modp(R.ideal([x^2]), 30)
-        ((2, False), (1, False))
-        sage: _is_prime_modp(R.ideal([x^2 - y^2 - 1]), None)
-        (1, True)
-    """
-    res = _in_child(_primality, J, timeout, "primality test")
-    return None if res is None else tuple(res)
 
 
 def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=10, progress=False):

@@ -245,10 +245,10 @@ def brill_invariants(model, limit=None, seed=0, plateau=12, bound=50, max_column
     - ``max_columns`` -- (default: `20000`) refuse (when ``limit`` is
       ``None``) if the quartics of one row's coordinates exceed this many
       (`d = 4`: `8855`; `d = 5`: `73815`)
-
     - ``force`` -- boolean (default: ``False``); build the family even when
       its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
       is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
+
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
     indices ``(('x', x), ('y', y), ('z', z))``, the points.
 

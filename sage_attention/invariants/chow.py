@@ -68,10 +68,10 @@ def chow_invariants(model, limit=None, max_minors=2000, force=False):
     - ``limit`` -- (default: ``None``) integer; stop after this many invariants
     - ``max_minors`` -- (default: `2000`) refuse to enumerate more minors
       than this when ``limit`` is ``None``
-
     - ``force`` -- boolean (default: ``False``); build the family even when
       its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
       is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
+
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
     indices ``(('monomials', rows of the minor),)``.
 

@@ -36,10 +36,10 @@ def rank_one_invariants(model, limit=None, force=False):
 
     - ``model`` -- a one-layer lightning model
     - ``limit`` -- (default: ``None``) passed to the minors and the pencil
-
     - ``force`` -- boolean (default: ``False``); build the family even when
       its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
       is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
+
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
     each label has family ``'rank_one'`` and indices starting with the
     name of the family it comes from (``'linear'``, ``'low_rank'``, ``'pencil'``).

@@ -63,10 +63,10 @@ def row_coupling_invariants(model, limit=None, max_minors=10000, force=False):
     - ``limit`` -- (default: ``None``) integer; stop after this many invariants
     - ``max_minors`` -- (default: `10000`) for `t = 1`, refuse to enumerate
       more minors per pair than this when ``limit`` is ``None``
-
     - ``force`` -- boolean (default: ``False``); build the family even when
       its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
       is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
+
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
     labels have ``row`` the pair `(i, j)` and indices starting with the kind
     (``'stacked_minor'``, ``'stacked_syzygy'``, ``'mixed_pencil'``, ``'common_quadric'``).

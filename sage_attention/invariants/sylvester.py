@@ -59,10 +59,10 @@ def sylvester_invariants(model, lines=None, seed=0, force=False):
       coordinate lines through `e_i` and `e_j`, `i < j`
     - ``seed`` -- integer (default: `0`); the pseudo-random choices of the
       default family
-
     - ``force`` -- boolean (default: ``False``); build the family even when
       its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
       is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
+
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
     indices ``(('line', k), ('slices', (c, e)))``, `k` the 0-based position
     of the line, for given lines; ``(('coefficient', m),)`` for the generic

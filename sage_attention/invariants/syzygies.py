@@ -67,10 +67,10 @@ def context_syzygies(model, force=False):
     INPUT:
 
     - ``model`` -- a one-layer lightning model
-
     - ``force`` -- boolean (default: ``False``); build the family even when
       its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
       is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
+
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
     indices ``(('relation', k), ('minors', number of minors involved))``.
 

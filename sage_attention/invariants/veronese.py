@@ -59,10 +59,10 @@ def veronese_invariants(model, r=None, limit=None, force=False):
     - ``r`` -- (default: ``None``, every admissible `r`) an integer or a
       list of integers
     - ``limit`` -- (default: ``None``) integer; stop after this many invariants
-
     - ``force`` -- boolean (default: ``False``); build the family even when
       its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
       is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
+
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
     indices ``(('r', r), ('S', S), ('columns', J), ('k', k), ('minor', ...))``.
 
