@@ -155,3 +155,34 @@ def test_the_runner_returns_the_finished_degrees_after_ctrl_c(monkeypatch):
     nlin = matrix(QQ, [[f.monomial_coefficient(x) for x in M.coordinate_ring().gens()]
                        for f in M.linear_relations()]).rank() if M.linear_relations() else 0
     assert r["generators_by_degree"] == ({1: nlin} if nlin else {})
+
+
+def test_a_run_stops_after_a_computation_returns_interrupted(monkeypatch):
+    """Ctrl-C inside a computation that returns what it finished (interpolation,
+    generation report) stops the run: the finished part is printed, the next
+    computation is not started, and KeyboardInterrupt reaches the CLI (exit 130)."""
+    import io
+    import json
+    from sage_attention.dsl import parse_spec
+    from sage_attention.app import reporting, runners
+    started = []
+
+    def fake_generation(model, options):
+        started.append("generation")
+        return {"rows": [], "interrupted": True, "text": "the finished rows"}
+
+    real_dimension = runners.run_dimension
+
+    def dimension(model, computation, options):
+        started.append("dimension")
+        return real_dimension(model, computation, options)
+    monkeypatch.setattr(runners, "_run_generation", fake_generation)
+    monkeypatch.setattr(runners, "run_dimension", dimension)
+    spec = parse_spec("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+                      "compute m { check generation; dimension }")
+    out = io.StringIO()
+    with pytest.raises(KeyboardInterrupt):
+        reporting.run_spec(spec, as_json=True, out=out)
+    assert started == ["generation"]
+    (printed,) = [json.loads(line) for line in out.getvalue().splitlines() if line.strip()]
+    assert printed["interrupted"] and printed["computations"][0]["text"] == "the finished rows"

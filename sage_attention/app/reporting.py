@@ -197,6 +197,10 @@ def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=Fal
                 entry = {"computation": comp.name, "options": dict(comp.options)}
                 entry.update(value)
                 result["computations"].append(entry)
+                if value.get("interrupted"):
+                    # Ctrl-C inside the computation, which returned what it finished:
+                    # the run stops here, as after an interrupt anywhere else
+                    raise KeyboardInterrupt
                 if comp.name == "dimension":
                     result["dimension"] = value.get("dimension")
                     result["expected_dimension"] = value.get("expected_dimension",
