@@ -85,7 +85,8 @@ def _print_text(result, out):
         if text is None:
             text = ", ".join(f"{k} = {v}" for k, v in comp.items()
                              if k not in ("computation", "options"))
-        print(f"-- {comp['computation']}:", file=out)
+        what = (comp.get("options") or {}).get("what") if comp["computation"] == "check" else None
+        print(f"-- {comp['computation']}{' ' + what if what else ''}:", file=out)
         for line in str(text).splitlines():
             print(f"   {line}", file=out)
     if result["dimension"] is not None:
