@@ -181,3 +181,21 @@ def test_check_generation_in_a_spec(tmp_path):
         polys += list(FAMILIES[name](M).polynomials())
     assert check["families_generate"] == (C.ideal(polys) == K) is True
     assert [row["family"] for row in check["rows"]] == ["linear", "veronese", "all"]
+
+
+def test_check_generation_over_a_prime_field_is_refused_by_check(tmp_path):
+    # the report works over QQ: `check` refuses it at the statement (exit 2), so `run` never fails on it
+    import subprocess
+    import sys
+    from pathlib import Path
+    f = tmp_path / "g.att"
+    f.write_text("model m { field = GF(101); input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+                 "compute m { check generation }\n")
+    root = Path(__file__).resolve().parents[1]
+    r = subprocess.run([sys.executable, "-m", "sage_attention.app.cli", "check", str(f)],
+                       capture_output=True, text=True, cwd=root)
+    assert r.returncode == 2
+    assert "g.att:2:19: `check generation` works over QQ" in r.stderr and "Traceback" not in r.stderr
+    from sage.all__sagemath_singular import GF
+    with pytest.raises(ValueError, match="works over QQ"):
+        gen.generation_report(LightningAttention(d=2, t=2, a=1, base_ring=GF(101)))

@@ -529,6 +529,10 @@ def check_statement(comp, model):
         problems.append((f"`up to degree {opts['degree']}` asks for interpolation, but "
                          "`algorithm = elimination` computes the whole ideal; drop one of them",
                          "algorithm"))
+    if comp.name == "check" and opts.get("what") == "generation" and model.field.kind == "GF":
+        problems.append((f"`check generation` works over QQ; model `{model.name}` is over "
+                         f"GF({model.field.p}): drop its `field = GF({model.field.p})` line "
+                         "(or check it in a copy over QQ)", "what"))
     if comp.name == "certify" and model.field.kind == "GF" and model.field.p:
         p = model.field.p
         bad = [v for v in opts["point"] if getattr(v, "denominator", 1) % p == 0]

@@ -274,7 +274,9 @@ def _check_computation(chk, c, model, available, force):
         estimate = model.size_estimate()
         for task in tasks:
             hint = ""
-            if task == "elimination":
+            if task == "elimination" and c.name == "check":
+                hint = "use fewer entries (`entries = ...`) or a smaller model"
+            elif task == "elimination":
                 hint = ("use `algorithm = interpolation`, `up to degree N`, "
                         "or fewer entries/a smaller model")
             try:

@@ -638,6 +638,10 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
         Traceback (most recent call last):
         ...
         TypeError: progress (='yes') must be True or False
+        sage: generation_report(LightningAttention(d=2, t=2, a=1, base_ring=GF(101)))
+        Traceback (most recent call last):
+        ...
+        ValueError: the generation report works over QQ, and the model is LightningAttention(d=2, out=1, t=2, a=1) over Finite Field of size 101; build it with base_ring=QQ (the default)
     """
     from sage_attention.invariants import FAMILIES
     from sage_attention.invariants.base import InvariantFamily
@@ -647,6 +651,9 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
     from sage.all__sagemath_singular import binomial
     if not isinstance(progress, bool):
         raise TypeError(f"progress (={progress!r}) must be True or False")
+    if model.base_ring() is not QQ:
+        raise ValueError(f"the generation report works over QQ, and the model is "
+                         f"{model}; build it with base_ring=QQ (the default)")
     X = Neurovariety(model)
     res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree, force=force, progress=progress)
     names = list(FAMILIES) if families is None else list(families)
