@@ -651,10 +651,10 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
     from sage.all__sagemath_singular import binomial
     if not isinstance(progress, bool):
         raise TypeError(f"progress (={progress!r}) must be True or False")
+    X = Neurovariety(model)
     if model.base_ring() is not QQ:
         raise ValueError(f"the generation report works over QQ, and the model is "
                          f"{model}; build it with base_ring=QQ (the default)")
-    X = Neurovariety(model)
     res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree, force=force, progress=progress)
     names = list(FAMILIES) if families is None else list(families)
     built = {f.name: f for f in names if isinstance(f, InvariantFamily)}
