@@ -706,8 +706,9 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=10, pro
     OUTPUT: a tuple ``(proved, reason, data)``: a boolean, a sentence saying
     what is proved or why not, and the :class:`HilbertData` modulo ``p``
     (``certified`` set when proved; ``None`` when the Hilbert series did not
-    finish in time). The Hilbert series and the primality test run in forked
-    processes that share the time limit.
+    finish in time). The Hilbert series and the primality test run one
+    after the other in one forked process, within the time limit (with
+    ``timeout=None``, in this process).
 
     EXAMPLES:
 
