@@ -89,7 +89,7 @@ def test_membership_agrees_with_sage_composition(monkeypatch):
     N = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
     C = M.coordinate_ring()
     minors = [Invariant(C(str(inv.polynomial)), inv.label) for inv in FAMILIES["low_rank"](N)]
-    monkeypatch.setitem(FAMILIES, "low_rank", lambda model: InvariantFamily("low_rank", model, minors))
+    monkeypatch.setitem(FAMILIES, "low_rank", lambda model, force=False: InvariantFamily("low_rank", model, minors))
     report = gen.generation_report(M, families=["linear", "low_rank", "veronese"])
     phi = M.parametrization()
     expected = {"linear": all(phi(f) == 0 for f in FAMILIES["linear"](M).polynomials()),
@@ -107,7 +107,7 @@ def test_interrupt_returns_the_finished_rows(monkeypatch):
     from sage_attention.invariants import FAMILIES
     M = LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])
 
-    def boom(model):
+    def boom(model, force=False):
         raise KeyboardInterrupt
     monkeypatch.setitem(FAMILIES, "low_rank", boom)
     report = gen.generation_report(M, families=["linear", "low_rank", "veronese"])

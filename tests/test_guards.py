@@ -165,3 +165,11 @@ def test_the_dsl_refuses_large_families_without_sage():
     small = parse_spec("model m { input = 3; tokens = 2; layer attention(rank = 3, out = 1) }\n"
                        "compute m { invariants syzygies, veronese\ncheck invariants }")
     validate(small)
+
+
+def test_every_family_takes_force():
+    # one interface: every family function has its memory guard and force=,
+    # so callers pass force without looking at signatures
+    import inspect
+    from sage_attention.invariants import FAMILIES
+    assert [name for name, fn in FAMILIES.items() if "force" not in inspect.signature(fn).parameters] == []

@@ -133,9 +133,7 @@ def families_of(model, options):
             out.append(invariants(model, force=force))
             continue
         fn = resolve(FAMILY_TABLE[name].function)
-        kwargs = dict(opts)
-        if "force" in inspect.signature(fn).parameters:
-            kwargs["force"] = force
+        kwargs = dict(opts, force=force)
         if seed is not None and "seed" not in kwargs and \
                 "seed" in inspect.signature(fn).parameters:
             kwargs["seed"] = seed

@@ -17,6 +17,38 @@ from sage_attention.ideals.product_span import residues
 from sage_attention.randomness import derived_seed
 
 
+def to_flint(ctx, f):
+    r"""
+    Return the Sage polynomial ``f`` in the ``python-flint`` context ``ctx``.
+
+    The variables of ``ctx`` are those of ``f``'s ring, in the same order;
+    integer coefficients stay integers (so an ``fmpz_mpoly_ctx`` takes a
+    polynomial with integer coefficients), others become ``fmpq``.
+
+    EXAMPLES::
+
+        sage: import flint
+        sage: from sage_attention.ideals.evaluation import to_flint
+        sage: R.<x,y> = QQ[]
+        sage: ctx = flint.fmpq_mpoly_ctx.get(("x", "y"), "degrevlex")
+        sage: to_flint(ctx, x^2 - y/3)
+        x^2 - 1/3*y
+        sage: S.<z> = QQ[]                       # one variable: integer exponents
+        sage: to_flint(flint.fmpz_mpoly_ctx.get(("z",), "degrevlex"), 2*z^3 + 1)
+        2*z^3 + 1
+    """
+    import flint
+    d = f.dict()
+    if ctx.nvars() == 1:                # a ring in one variable has integer exponents
+        d = {(int(e[0]) if hasattr(e, "__iter__") else int(e),): c for e, c in d.items()}
+    out = {}
+    for e, c in d.items():
+        c = QQ(c)
+        out[tuple(int(a) for a in e)] = (int(c) if c.denominator() == 1
+                                         else flint.fmpq(int(c.numerator()), int(c.denominator())))
+    return ctx.from_dict(out)
+
+
 class EvaluationContext:
     r"""
     What a worker needs: the images of the essential coordinates, and a shared
@@ -86,9 +118,7 @@ class EvaluationContext:
                     return flint.fmpq(int(c.numerator()), int(c.denominator()))
             wctx = make.get(tuple(f"w{i}" for i in range(W.ngens())), "degrevlex")
             ectx = make.get(tuple(f"y{i}" for i in range(self.ring.ngens())), "degrevlex")
-            fimages = [wctx.from_dict({tuple(int(a) for a in e): coeff(c)
-                                       for e, c in zip(f.exponents(), f.coefficients())})
-                       for f in self.images]
+            fimages = [to_flint(wctx, f) for f in self.images]
             self._flint = (ectx, wctx, fimages, coeff)
         return self._flint
 

@@ -131,8 +131,7 @@ def invariants(model, families=None, force=False, **options):
         # every family is estimated (sage_attention.sizes.family_estimate) before any is built
         guard_family(model, name, force, **{k: v for k, v in opts.items()
                                             if k in ("limit", "r", "lines", "max_minors")})
-        if "force" in params:
-            opts["force"] = force
+        opts["force"] = force         # every family takes force= (its memory guard)
         chosen.append((name, fn, opts))
     for name, fn, opts in chosen:
         fam = fn(model, **opts)

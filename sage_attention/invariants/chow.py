@@ -124,7 +124,7 @@ def chow_invariants(model, limit=None, max_minors=2000, force=False):
     return to_coordinates(model, gen(), "chow")
 
 
-def single_token_low_rank_invariants(model, limit=None):
+def single_token_low_rank_invariants(model, limit=None, force=False):
     r"""
     Return the minors of size `2a + 2` of the matrix `N` of each output row (`t = 1`).
 
@@ -140,6 +140,9 @@ def single_token_low_rank_invariants(model, limit=None):
 
     - ``model`` -- a one-layer lightning model
     - ``limit`` -- (default: ``None``) integer; stop after this many invariants
+    - ``force`` -- boolean (default: ``False``); build the family even when
+      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
 
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
     indices ``(('rows', K), ('columns', L))``.
@@ -159,6 +162,7 @@ def single_token_low_rank_invariants(model, limit=None):
     """
     from sage_attention.invariants.single_token import scaled_coefficients
     check_model(model, "single_token_low_rank")
+    guard_family(model, "single_token_low_rank", force, limit=limit)
     d, a = model.d, model.ranks[0]
     name = "single_token_low_rank"
     if model.tokens != 1:

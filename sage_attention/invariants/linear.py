@@ -12,10 +12,11 @@ EXAMPLES::
     sage: all(vanishes_on_model(M, f) for f in fam.polynomials())
     True
 """
-from sage_attention.invariants.base import Invariant, InvariantFamily, InvariantLabel, check_model, empty
+from sage_attention.invariants.base import (guard_family, Invariant, InvariantFamily, InvariantLabel, check_model,
+                                            empty)
 
 
-def linear_invariants(model):
+def linear_invariants(model, force=False):
     r"""
     Return the linear invariants of a one-layer lightning model (:ref:`mathematics, §2 <math-2>`).
 
@@ -31,6 +32,9 @@ def linear_invariants(model):
     INPUT:
 
     - ``model`` -- a one-layer lightning model
+    - ``force`` -- boolean (default: ``False``); build the family even when
+      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
 
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`; each
     label has the row, token and context of the coordinate the relation
@@ -49,6 +53,7 @@ def linear_invariants(model):
         (empty: for t = 1 there are no linear relations)
     """
     check_model(model, "linear")
+    guard_family(model, "linear", force)
     if model.tokens < 2:
         return empty(model, "linear", "empty: for t = 1 there are no linear relations")
     C = model.coordinate_ring()

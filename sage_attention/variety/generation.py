@@ -66,7 +66,6 @@ EXAMPLES::
     True
 """
 # sage.doctest: needs sage.libs.singular
-import inspect
 import logging
 import time
 from itertools import chain
@@ -75,6 +74,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from sage.all__sagemath_singular import QQ, lcm
+from sage_attention.ideals.evaluation import to_flint
 from sage_attention.ideals.minimal_generators import minimal_generator_counts, truncated_groebner_basis
 
 logger = logging.getLogger("sage_attention")
@@ -241,7 +241,6 @@ class _Composer:
     def __init__(self, model):
         import flint
         from sage_attention.variety.membership import free_images
-        self.flint = flint
         self.C, self.E = model.coordinate_ring(), model.essential_ring()
         images = free_images(model, "essential")
         W = images[0].parent()
@@ -249,27 +248,17 @@ class _Composer:
         self.wctx = Q.get(tuple(f"w{i}" for i in range(W.ngens())), "degrevlex")
         self.ectx = Q.get(tuple(f"y{i}" for i in range(self.E.ngens())), "degrevlex")
         self.cctx = Q.get(tuple(f"x{i}" for i in range(self.C.ngens())), "degrevlex")
-        self.images = [self.convert(self.wctx, f) for f in images]
+        self.images = [to_flint(self.wctx, f) for f in images]
         to_E = model.to_essential()
-        self.linear = [self.convert(self.ectx, to_E(x)) for x in self.C.gens()]
-
-    def convert(self, ctx, f):
-        d = f.dict()
-        if ctx.nvars() == 1:        # a ring in one variable has integer exponents
-            d = {(int(e[0]) if hasattr(e, "__iter__") else int(e),): c for e, c in d.items()}
-        if all(c.denominator() == 1 for c in d.values()):
-            return ctx.from_dict({tuple(e): int(c) for e, c in d.items()})
-        fq = self.flint.fmpq
-        return ctx.from_dict({tuple(e): fq(int(c.numerator()), int(c.denominator()))
-                              for e, c in d.items()})
+        self.linear = [to_flint(self.ectx, to_E(x)) for x in self.C.gens()]
 
     def essential(self, f):
         r"""
         Return ``f`` (in the coordinate or the essential ring) in the essential ring, as a FLINT polynomial.
         """
         if f.parent() is self.E:
-            return self.convert(self.ectx, f)
-        return self.convert(self.cctx, self.C(f)).compose(*self.linear, ctx=self.ectx)
+            return to_flint(self.ectx, f)
+        return to_flint(self.cctx, self.C(f)).compose(*self.linear, ctx=self.ectx)
 
     def vanishes(self, g):
         r"""
@@ -715,12 +704,7 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
     try:
         for name in names:
             try:
-                if name in built:
-                    fam = built[name]
-                elif "force" in inspect.signature(FAMILIES[name]).parameters:
-                    fam = FAMILIES[name](model, force=force)
-                else:
-                    fam = FAMILIES[name](model)
+                fam = built[name] if name in built else FAMILIES[name](model, force=force)
             except ValueError as exc:
                 logger.info("family %s does not apply to %s: %s", name, model, exc)
                 continue
