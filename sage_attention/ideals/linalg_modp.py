@@ -198,6 +198,53 @@ def rank_modp(a, p):
     return to_sage(a, p).rank()
 
 
+def matmul_modp(A, B, p):
+    r"""
+    Return ``A @ B`` modulo ``p`` (entries in `[0, p)`, `p < 2^{23}`), exactly, with floating-point BLAS.
+
+    ``B`` is split as `B_1 2^{12} + B_0` with entries below `2^{12}`; each
+    product `A B_i` has entries below `2^{35}` times the inner dimension,
+    exact in double precision for an inner dimension below `2^{18}`.
+
+    EXAMPLES::
+
+        sage: import numpy as np
+        sage: from sage_attention.ideals.linalg_modp import matmul_modp, PRIME
+        sage: A = np.array([[PRIME - 1, 2], [3, 4]]); B = np.array([[5, PRIME - 6], [7, 8]])
+        sage: bool((matmul_modp(A, B, PRIME) == (A @ B) % PRIME).all())
+        True
+    """
+    assert p < 2 ** 23 and A.shape[1] < 2 ** 18
+    A = np.asarray(A, dtype=np.float64)
+    B = np.asarray(B, dtype=np.int64)
+    B1, B0 = B >> 12, B & 4095
+    hi = (A @ B1.astype(np.float64)).astype(np.int64) % p
+    lo = (A @ B0.astype(np.float64)).astype(np.int64) % p
+    return (hi * 4096 + lo) % p
+
+
+def reduce_modulo(G, L, p):
+    r"""
+    Return the rows ``G`` reduced modulo the reduced echelon form ``L = (rows, pivots)``, over `\GF{p}`.
+
+    EXAMPLES:
+
+    A row in the span of ``L`` reduces to zero; a row outside keeps its part
+    outside the pivot columns::
+
+        sage: import numpy as np
+        sage: from sage_attention.ideals.linalg_modp import rref_modp, reduce_modulo
+        sage: L = rref_modp(np.array([[1, 2, 3], [0, 1, 1]]), 7)
+        sage: reduce_modulo(np.array([[2, 5, 7], [0, 0, 1]]), L, 7).tolist()
+        [[0, 0, 0], [0, 0, 1]]
+    """
+    R, piv = L
+    G = np.asarray(G, dtype=np.int64) % p
+    if not len(piv) or not len(G):
+        return G
+    return (G - matmul_modp(G[:, list(piv)], R, p)) % p
+
+
 def kernel_vectors(R, piv, ncols, free, p):
     r"""
     Return the kernel vectors of the echelon form ``R`` attached to the free columns ``free``.

@@ -75,6 +75,7 @@ import numpy as np
 
 from sage.all__sagemath_singular import QQ, lcm
 from sage_attention.ideals.evaluation import to_flint
+from sage_attention.ideals.linalg_modp import matmul_modp, reduce_modulo
 from sage_attention.ideals.minimal_generators import minimal_generator_counts, truncated_groebner_basis
 
 logger = logging.getLogger("sage_attention")
@@ -454,7 +455,7 @@ class _Spans:
             G = np.zeros((len(top), len(self.mons[k])), dtype=np.int64)
             for i, (exps, res, _) in enumerate(top):
                 G[i, [index[tuple(e)] for e in exps.tolist()]] = res
-            G = _reduce_modulo(G, L, p)
+            G = reduce_modulo(G, L, p)
             quotient = rref_modp(G, p) if len(G) else (G, ())
             if len(L[1]) + len(quotient[1]) != self.dims[k]:
                 quotient = None
@@ -486,36 +487,8 @@ class _Spans:
         qcols = list(quotient[1])
         X = F[:, [pos[c] for c in qcols]]
         if len(L[1]):
-            X = (X - _matmul_modp(F[:, [pos[c] for c in L[1]]], L[0][:, qcols], p)) % p
+            X = (X - matmul_modp(F[:, [pos[c] for c in L[1]]], L[0][:, qcols], p)) % p
         return len(L[1]) + rank_modp(X, p)
-
-
-def _matmul_modp(A, B, p):
-    r"""
-    Return ``A @ B`` modulo ``p`` (entries in `[0, p)`, `p < 2^{23}`), exactly, with floating-point BLAS.
-
-    ``B`` is split as `B_1 2^{12} + B_0` with entries below `2^{12}`; each
-    product `A B_i` has entries below `2^{35}` times the inner dimension,
-    exact in double precision for an inner dimension below `2^{18}`.
-    """
-    assert p < 2 ** 23 and A.shape[1] < 2 ** 18
-    A = np.asarray(A, dtype=np.float64)
-    B = np.asarray(B, dtype=np.int64)
-    B1, B0 = B >> 12, B & 4095
-    hi = (A @ B1.astype(np.float64)).astype(np.int64) % p
-    lo = (A @ B0.astype(np.float64)).astype(np.int64) % p
-    return (hi * 4096 + lo) % p
-
-
-def _reduce_modulo(G, L, p):
-    r"""
-    Return the rows ``G`` reduced modulo the reduced echelon form ``L = (rows, pivots)``, over `\GF{p}`.
-    """
-    R, piv = L
-    G = np.asarray(G, dtype=np.int64) % p
-    if not len(piv) or not len(G):
-        return G
-    return (G - _matmul_modp(G[:, list(piv)], R, p)) % p
 
 
 def _row_linear(spans, name, keys, members, degrees, contained, nlin, bound, note, step):
