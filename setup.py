@@ -1,9 +1,14 @@
 """Installation script for sage_attention."""
+import re
+
 from setuptools import setup, find_packages
+
+# the one version number lives in sage_attention/version.py
+VERSION = re.search(r'__version__ = "([^"]+)"', open("sage_attention/version.py", encoding="utf-8").read()).group(1)
 
 setup(
     name="sage_attention",
-    version="0.1.0",
+    version=VERSION,
     description="Algebraic geometry of attention networks in SageMath, with a small typed DSL",
     long_description=open("README.md", encoding="utf-8").read(),
     long_description_content_type="text/markdown",

@@ -31,14 +31,8 @@ The layers, each importing only from the ones above it in this list:
   certificates, singular points, generation reports, export;
 - :mod:`sage_attention.app` -- command line, experiments, figures.
 """
-from importlib.metadata import version as _version, PackageNotFoundError as _PNF
-
 from sage_attention import _deprecated
-
-try:
-    __version__ = _version("sage_attention")
-except _PNF:  # running from a source tree that is not installed
-    __version__ = "0.0.0"
+from sage_attention.version import __version__
 
 _deprecated.install()
 

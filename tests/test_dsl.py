@@ -1,5 +1,8 @@
 """Tests of the spec language: grammar, parser, typed spec, errors, validation."""
 from fractions import Fraction
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -364,3 +367,18 @@ def test_mutations_raise_only_clean_errors(text):
     except SageAttentionError as e:
         message = str(e)
         assert "Traceback" not in message and "lark" not in message.lower()
+
+
+def test_parser_without_interegular_and_shared_tmp(tmp_path):
+    # a plain install has no interegular; the parser must build without it and
+    # keep its cache out of the shared temporary directory
+    code = ("import sys; sys.modules['interegular'] = None\n"
+            "from sage_attention.dsl.parser import parse_spec, grammar_cache_file\n"
+            "parse_spec('compute m { fibers }')\n"
+            "print(grammar_cache_file())\n")
+    env = dict(os.environ, TMPDIR=str(tmp_path / "tmp"), XDG_CACHE_HOME=str(tmp_path / "cache"))
+    os.makedirs(env["TMPDIR"])
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().startswith(str(tmp_path / "cache" / "sage_attention"))
+    assert os.listdir(env["TMPDIR"]) == []

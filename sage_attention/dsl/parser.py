@@ -91,11 +91,47 @@ def spec_parser():
             m
             fibers
     """
-    # cache=True: Lark keeps the built tables in a file of the temporary
-    # folder, keyed by the grammar and the options (checked, so a changed
-    # grammar is rebuilt); the strict build ran once when the cache was made.
-    return Lark(grammar_text(), parser="lalr", strict=True, cache=True,
+    # strict=False: strict mode needs the optional package interegular at
+    # build time; it only turns terminal collisions and shift/reduce
+    # conflicts into errors, and the grammar has none (tests/test_dsl.py::test_grammar_builds_strict
+    # builds it with strict=True), so the parser is the same either way.
+    return Lark(grammar_text(), parser="lalr", strict=False, cache=grammar_cache_file(),
                 propagate_positions=True, maybe_placeholders=True)
+
+
+def grammar_cache_file():
+    r"""
+    Return the file where Lark keeps the built parser tables, or ``False`` (no cache).
+
+    The file lies in the user's cache directory (``$XDG_CACHE_HOME``, else
+    ``~/.cache``), in a folder of this package's version, never in the shared
+    temporary directory: a parser built by another installation can never be
+    picked up. Lark stores a hash of the grammar and the options in the file
+    and rebuilds the tables when they differ. Where the folder cannot be
+    made, there is no cache (the tables are built in about 0.1 s).
+
+    OUTPUT: a path (string) or ``False``
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.parser import grammar_cache_file
+        sage: f = grammar_cache_file()
+        sage: f is False or ("sage_attention" in f and f.endswith(".lark-cache"))
+        True
+    """
+    import os
+    import sys
+    import lark
+    from sage_attention.version import __version__
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "sage_attention", __version__)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return False
+    if not os.access(folder, os.W_OK):
+        return False
+    return os.path.join(folder, "grammar-lark%s-py%d.%d.lark-cache" % (lark.__version__, *sys.version_info[:2]))
 
 
 @functools.cache
