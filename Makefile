@@ -73,6 +73,7 @@ bench: $(STAMP) tools
 	$(BIN)/python -m benchmarks.bench_proof_degree
 	$(BIN)/python -m benchmarks.bench_generation
 	$(BIN)/python -m benchmarks.bench_overhead
+	$(BIN)/python -m benchmarks.bench_certificate
 
 clean:
 	rm -rf $(VENV) build *.egg-info doc/_build doc/_autosummary

@@ -1,14 +1,16 @@
 """
-Tests of the modular Hilbert series, Betti numbers and whole-ideal proof
-(sage_attention.ideals.hilbert) against Singular over QQ, and of the proof's
-soundness: an ideal with one generator dropped is never proved complete.
+Tests of the modular Hilbert series, Betti numbers (sage_attention.ideals.hilbert)
+and the whole-ideal proof (sage_attention.ideals.completeness) against Singular
+over QQ, and of the proof's soundness: an ideal with one generator dropped is
+never proved complete (more in tests/test_completeness.py).
 """
 import pytest
 
 from sage.all__sagemath_singular import QQ, PolynomialRing, ZZ
 from sage_attention import LightningAttention
 from sage_attention.ideals.implicitization import implicitize
-from sage_attention.ideals.hilbert import hilbert_data, completeness_certificate
+from sage_attention.ideals.hilbert import hilbert_data
+from sage_attention.ideals.completeness import completeness_certificate
 
 
 CASES = [
@@ -73,8 +75,8 @@ def test_dropped_generator_never_proved(kw):
         part = gens[:i] + gens[i + 1:]
         # the dropped generator is really missing (over QQ)
         assert gens[i] not in E.ideal(part if part else [E.zero()])
-        proved, reason, _ = completeness_certificate(part, E, n, timeout=60)
-        assert not proved, reason
+        C = completeness_certificate(part, E, n, timeout=60)
+        assert not C.proved, C.reason
 
 
 def test_slice_d3_rank1_proved_and_data_agree_with_rational():
@@ -88,8 +90,8 @@ def test_slice_d3_rank1_proved_and_data_agree_with_rational():
     assert (H.numerator, H.dimension, H.degree) == (num, dim, deg)
     # an ideal with a cubic dropped is not proved
     gens = list(R.essential_generators)
-    proved, reason, _ = completeness_certificate(gens[:-1], E, M.dimension(seed=0), timeout=60)
-    assert not proved, reason
+    C = completeness_certificate(gens[:-1], E, M.dimension(seed=0), timeout=60)
+    assert not C.proved, C.reason
 
 
 def test_hilbert_polynomial_matches_values():
@@ -114,11 +116,10 @@ def test_progress_of_the_proof_and_of_the_hilbert_data(capsys):
     R = PolynomialRing(QQ, "x", 4)
     x = R.gens()
     G = [x[0] * x[2] - x[1] ** 2, x[1] * x[3] - x[2] ** 2, x[0] * x[3] - x[1] * x[2]]
-    proved, _, data = completeness_certificate(G, R, 2, timeout=60, progress=True)
-    assert proved
+    assert completeness_certificate(G, R, 2, timeout=60, progress=True).proved
     lines = _shown(capsys.readouterr().err)
     assert [line.split(": done in")[0] for line in lines] == [
-        "completeness proof: Hilbert series and primality test modulo 32003 (at most 60 s)"]
+        "completeness proof modulo 32003 (localization, at most 60 s)"]
     H = hilbert_data(G, R, progress=True)
     assert [line.split(": done in")[0] for line in _shown(capsys.readouterr().err)] == [
         "Hilbert series modulo 32003", "Betti numbers modulo 32003 (minimal free resolution)",
@@ -135,22 +136,22 @@ def test_implicitize_shows_the_steps_of_its_proof(capsys):
     R = implicitize(M, 2, seed=0, executor=False, prove=60, progress=True)
     assert R.proved_complete
     lines = _shown(capsys.readouterr().err)
-    assert any(line.startswith("completeness proof: Hilbert series and primality test modulo 32003 "
-                               "(at most 60 s): "
-                               "done in ") for line in lines), lines
+    assert any(line.startswith("completeness proof modulo 32003 (auto, at most 60 s): done in ")
+               for line in lines), lines
 
 
 def test_proof_in_one_child_agrees_with_in_process_and_rational():
     # the proof's single forked child (Hilbert series, then primality) decides as the
-    # same steps run in this process, and as Singular's primality test over QQ
+    # same steps run in this process, and as Singular's primality test over QQ, by either method
     R = PolynomialRing(QQ, "x", 4)
     x = R.gens()
     twisted = [x[0] * x[2] - x[1] ** 2, x[1] * x[3] - x[2] ** 2, x[0] * x[3] - x[1] * x[2]]
     for gens, dim in [(twisted, 2), (twisted[:2], 2), ([x[0] * x[1]], 3), ([x[0] * x[1] - x[2] * x[3]], 3)]:
-        forked = completeness_certificate(gens, R, dim, timeout=60)[:2]
-        here = completeness_certificate(gens, R, dim, timeout=None)[:2]
-        assert forked == here
-        assert forked[0] == R.ideal(gens).is_prime()
+        for method in ("localization", "decomposition"):
+            forked = completeness_certificate(gens, R, dim, timeout=60, method=method)
+            here = completeness_certificate(gens, R, dim, timeout=None, method=method)
+            assert (forked.proved, forked.reason) == (here.proved, here.reason)
+            assert forked.proved == R.ideal(gens).is_prime()
 
 
 def test_no_essential_generator_proved_without_child():

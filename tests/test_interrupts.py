@@ -102,7 +102,7 @@ def test_minimal_generators_show_their_progress(capsys):
     assert [line.split(": done in")[0] for line in lines] == [
         "minimal generators: the linear generators",
         "minimal generators of degree 2 (3 generators, 0 of lower degree)"]
-    G = X.minimal_generators(progress=True)
+    G = X.minimal_generators(algorithm="elimination", progress=True)
     assert [g.degree() for g in G] == [1, 1, 1, 1, 2, 2, 2]
     assert any(line.split("\r")[-1].startswith("minimal generators: Singular minbase of 3 "
                                                "generators: done in")

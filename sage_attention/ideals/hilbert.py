@@ -23,8 +23,8 @@ Hilbert function. Hence, in every degree,
 with equality for all but finitely many `p`. So the Hilbert series modulo `p`
 bounds the one over `\QQ` coefficientwise; the functions below compute it
 modulo two primes and report whether they agree (evidence, not a proof), and
-:func:`completeness_certificate` proves equality when it proves the ideal
-prime (then `J' = J_p`). The graded Betti numbers over `\QQ` are at most those
+:func:`~sage_attention.ideals.completeness.completeness_certificate` proves
+equality when it proves the ideal prime (then `J' = J_p`). The graded Betti numbers over `\QQ` are at most those
 modulo `p` when the Hilbert functions agree (upper semicontinuity in a flat
 family). Each table is checked: its alternating sum
 `\sum_{i,j} (-1)^i \beta_{i,j} t^j` must be the numerator of the Hilbert series
@@ -42,37 +42,8 @@ minimal resolution of `S/J`:
 
     \beta^S_{i,j}(S/J) = \sum_{k} \binom{r}{k} \beta^{S'}_{i-k,\,j-k}(S'/J').
 
-The whole-ideal proof (:func:`completeness_certificate`). Let `I` be the
-vanishing ideal of the neurovariety `X` (prime, :ref:`math-1`), `J \subseteq
-I` the ideal of the generators found (each one verified exactly), and `n` a
-lower bound of `\dim X` (the Jacobian rank at a point, :ref:`math-5`).
-
-    **Claim.** If `J_p` is a prime ideal of `\GF{p}[y]` of dimension `n`,
-    then `J = I`.
-
-    *Proof.* `n \le \dim X \le \dim \QQ[y]/J = \dim A/pA \le
-    \dim \GF{p}[y]/J_p = n`, so `J'` and `J_p` have the same dimension. A
-    minimal prime of `J'` of dimension `n` contains the prime `J_p` of the
-    same dimension, so equals it: `J' \subseteq J_p`, and `J' = J_p` is prime.
-    So `p` is a prime element of `A`; as `\bigcap_m p^m A = 0` (each graded
-    part is a finitely generated free `\ZZ_{(p)}`-module) and `A` has no
-    `p`-torsion, `A` is a domain (write `x = p^a x'`, `y = p^b y'` with
-    `x', y' \notin pA`: `xy = 0` forces `x'y' = 0 \in pA`). So `\QQ[y]/J`, a
-    localization of `A`, is a domain: `J` is prime, contained in the prime `I`
-    of the same dimension, hence `J = I`. `\square`
-
-Primality of `J_p` is decided by Singular's ``minAssGTZ`` (the minimal
-associated primes; `J_p` is prime when there is one and it is contained in
-`J_p`). This is far cheaper than over `\QQ`, but not always cheap: it runs
-under a time limit, and the answer says "not proved" with the reason when the
-limit is hit. Singular's decomposition in positive characteristic is
-documented for large primes; `p = 32003` is large compared with the degrees
-here. If `J_p` is not prime, nothing is concluded about `J` (the reduction of
-a prime ideal need not be prime); the result says so.
-
-Equal degree and dimension alone do not prove `J = I` (an embedded or
-lower-dimensional component of `J` changes neither), which is why the proof
-goes through primality.
+The whole-ideal proof, which makes the data modulo `p` exact over `\QQ`, is
+in :mod:`sage_attention.ideals.completeness`.
 
 EXAMPLES:
 
@@ -97,6 +68,7 @@ from dataclasses import dataclass, field
 
 from sage.all__sagemath_singular import GF, QQ, ZZ, PolynomialRing
 
+from sage_attention.ideals.forked import in_child
 from sage_attention.progress import Heartbeat
 
 #: The primes used by default: the first computes, the second checks.
@@ -218,7 +190,8 @@ class HilbertData:
     - ``primes`` -- the primes used; ``agree`` -- whether the data agree
       modulo all of them
     - ``certified`` -- whether the Hilbert series is proved to equal the one
-      over `\QQ` (set by :func:`completeness_certificate`)
+      over `\QQ` (set by
+      :func:`~sage_attention.ideals.completeness.completeness_certificate`)
     - ``timings`` -- seconds
     - ``notes`` -- sentences on what was not computed (e.g. a resolution
       that did not finish within its time limit)
@@ -442,7 +415,7 @@ def betti_numbers(J, timeout=None):
     if J.is_zero():
         return [{0: 1}]
     K, r = without_linear_forms(J)
-    out = _in_child(_betti_modp, K, timeout, "resolution") if not K.is_zero() else [{0: 1}]
+    out = in_child(_betti_modp, K, timeout, "resolution") if not K.is_zero() else [{0: 1}]
     if out is None:
         return None
     if r:
@@ -468,7 +441,8 @@ def hilbert_data(gens, ring, primes=PRIMES, betti=True, progress=False, timeout=
     The first prime computes everything; the others recompute it as a check
     (``agree``). Modulo `p` the Hilbert function of the quotient is at least
     the one over `\QQ` in every degree (see the module documentation);
-    equality is proved by :func:`completeness_certificate`.
+    equality is proved by
+    :func:`~sage_attention.ideals.completeness.completeness_certificate`.
 
     INPUT:
 
@@ -543,238 +517,3 @@ def hilbert_data(gens, ring, primes=PRIMES, betti=True, progress=False, timeout=
         b = None
     return HilbertData(numerator=num, dimension=dim, degree=deg, betti=b, primes=tuple(int(p) for p in primes),
                        agree=agree, timings=timings, notes=tuple(notes))
-
-
-_PRIMDEC_LOADED = []
-
-
-def _load_primdec():
-    r"""
-    Load Singular's ``primdec.lib`` once per process (a forked child inherits it).
-    """
-    if not _PRIMDEC_LOADED:
-        from sage.libs.singular.function import lib as singular_lib
-        singular_lib("primdec.lib")
-        _PRIMDEC_LOADED.append(True)
-
-
-def _primality(J):
-    r"""
-    Return ``(number of minimal primes, whether J is contained in ... equal to the one)``.
-    """
-    from sage.libs.singular.function import singular_function
-    _load_primdec()
-    minass = singular_function("minAssGTZ")
-    P = [J.ring().ideal(list(Q)) for Q in minass(J)]
-    G = J.groebner_basis()
-    return len(P), len(P) == 1 and all(g.reduce(G) == 0 for g in P[0].gens())
-
-
-def _child(conn, fn, J):
-    try:
-        conn.send(fn(J))
-    except BaseException as e:  # reported to the parent
-        conn.send(("error", repr(e)))
-    conn.close()
-
-
-def _in_child(fn, J, timeout, what):
-    r"""
-    Return ``fn(J)`` computed in a forked process, or ``None`` after ``timeout`` seconds.
-
-    The process is killed at the time limit (interrupting Singular's
-    computations in this process can leave Singular unusable).
-    """
-    if timeout is None:
-        return fn(J)
-    import multiprocessing
-    ctx = multiprocessing.get_context("fork")
-    recv, send = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(send, fn, J), daemon=True)
-    proc.start()
-    send.close()
-    try:
-        if not recv.poll(max(timeout, 0.01)):
-            return None
-        res = recv.recv()
-    except EOFError:
-        res = ("error", f"the process of the {what} died")
-    finally:
-        if proc.is_alive():
-            proc.kill()
-        proc.join()
-        recv.close()
-    if isinstance(res, tuple) and res and res[0] == "error":
-        raise RuntimeError(f"the {what} modulo p failed: {res[1]}")
-    return res
-
-
-def _proof_child(conn, J, dimension):
-    try:
-        series = series_data(J)
-        conn.send(series)
-        if series[1] == dimension:
-            conn.send(_primality(J))
-    except BaseException as e:  # reported to the parent
-        conn.send(("error", repr(e)))
-    conn.close()
-
-
-def _series_and_primality(J, dimension, timeout):
-    r"""
-    Return ``(series, primality)`` for ``J``, computed in one forked process within ``timeout`` seconds.
-
-    ``series`` is :func:`series_data` of ``J`` (``None`` when it did not
-    finish in time); ``primality`` is ``(number of minimal primes, prime?)``
-    from Singular's ``minAssGTZ``, computed only when the dimension
-    is ``dimension`` (else, or when the time ran out, ``None``). One child
-    does both (a fork of a large Sage process costs tens of milliseconds);
-    ``primdec.lib`` is loaded here first so the child inherits it. With
-    ``timeout=None`` both run in this process.
-
-    TESTS:
-
-    A quadric cone is prime, the union of two planes is not (both have the
-    Hilbert series `(1 + t)/(1 - t)^2`); with another dimension the
-    primality test is not run::
-
-        sage: from sage_attention.ideals.hilbert import _series_and_primality
-        sage: R.<x,y,z> = GF(101)[]
-        sage: _series_and_primality(R.ideal([x*y - z^2]), 2, 30)
-        ((t + 1, 2, 2), (1, True))
-        sage: _series_and_primality(R.ideal([x*y]), 2, None)
-        ((t + 1, 2, 2), (2, False))
-        sage: _series_and_primality(R.ideal([x*y]), 1, 30)
-        ((t + 1, 2, 2), None)
-    """
-    if timeout is None:
-        series = series_data(J)
-        return series, (tuple(_primality(J)) if series[1] == dimension else None)
-    import multiprocessing
-    _load_primdec()
-    t0 = time.time()
-    ctx = multiprocessing.get_context("fork")
-    recv, send = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_proof_child, args=(send, J, dimension), daemon=True)
-    proc.start()
-    send.close()
-    results = []
-    try:
-        for what in ("Hilbert series", "primality test"):
-            if not recv.poll(max(timeout - (time.time() - t0), 0.01)):
-                break
-            try:
-                res = recv.recv()
-            except EOFError:
-                res = ("error", f"the process of the {what} died")
-            if isinstance(res, tuple) and res and isinstance(res[0], str) and res[0] == "error":
-                raise RuntimeError(f"the {what} modulo p failed: {res[1]}")
-            results.append(res)
-            if res[1] != dimension:
-                break
-    finally:
-        if proc.is_alive():
-            proc.kill()
-        proc.join()
-        recv.close()
-    series = results[0] if results else None
-    return series, (tuple(results[1]) if len(results) > 1 else None)
-
-
-def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=10, progress=False):
-    r"""
-    Try to prove that ``gens`` generate a prime ideal of dimension ``dimension`` (hence the vanishing ideal).
-
-    See the module documentation for the argument: if the reduction `J_p` of
-    the ideal modulo `p` is prime of dimension ``dimension`` (a lower bound of
-    the dimension of the variety the generators vanish on), then the ideal is
-    prime over `\QQ` and equals the vanishing ideal.
-
-    INPUT:
-
-    - ``gens`` -- homogeneous polynomials over `\QQ` that vanish on an
-      irreducible variety `X` (e.g. verified generators of its ideal)
-    - ``ring`` -- their ring
-    - ``dimension`` -- integer, a lower bound of `\dim X` (affine cone)
-    - ``p`` -- (default: `32003`) a prime
-    - ``timeout`` -- (default: `10`) seconds for the primality test modulo
-      `p`, or ``None`` for no limit
-    - ``progress`` -- boolean (default: ``False``); show each step (the
-      Hilbert series, the primality test) and the seconds it has been
-      running on standard error (:class:`~sage_attention.progress.Heartbeat`)
-
-    OUTPUT: a tuple ``(proved, reason, data)``: a boolean, a sentence saying
-    what is proved or why not, and the :class:`HilbertData` modulo ``p``
-    (``certified`` set when proved; ``None`` when the Hilbert series did not
-    finish in time). The Hilbert series and the primality test run one
-    after the other in one forked process, within the time limit (with
-    ``timeout=None``, in this process).
-
-    EXAMPLES:
-
-    The twisted cubic is proved (its ideal is prime of dimension `2`)::
-
-        sage: from sage_attention.ideals.hilbert import completeness_certificate
-        sage: R.<x,y,z,w> = QQ[]
-        sage: G = [x*z - y^2, y*w - z^2, x*w - y*z]
-        sage: completeness_certificate(G, R, 2)[:2]
-        (True, 'the ideal found is prime modulo 32003 (Singular minAssGTZ) of dimension 2, the dimension of the variety: so it is prime over QQ and is the whole vanishing ideal')
-
-    With one generator dropped, the ideal has the right dimension but is not
-    prime (it contains the line `y = z = 0` as a second component); it is never
-    proved complete::
-
-        sage: completeness_certificate(G[:2], R, 2)[:2]
-        (False, 'the ideal found modulo 32003 has 2 minimal primes (or is not radical): not proved (this does not show that generators are missing)')
-        sage: completeness_certificate(G[:1], R, 2)[:2]
-        (False, 'the ideal found has dimension at least 3 modulo 32003 and the variety at least 2: not proved (generators are missing or the dimension bound is not sharp)')
-
-    No generator: the zero ideal is prime, so it is the whole vanishing ideal
-    exactly when the variety fills the space (decided without a child process)::
-
-        sage: completeness_certificate([], R, 4)[0], completeness_certificate([], R, 3)[0]
-        (True, False)
-
-    With ``progress=True`` the step is shown on standard error, rewritten
-    every second while it runs::
-
-        sage: import io, sys; sys.stderr = io.StringIO()
-        sage: proved = completeness_certificate(G, R, 2, progress=True)[0]
-        sage: shown, sys.stderr = sys.stderr.getvalue(), sys.__stderr__
-        sage: for line in shown.split("\n")[:-1]:
-        ....:     print(line.split("\r")[-1])
-        completeness proof: Hilbert series and primality test modulo 32003 (at most ... s): done in ... s
-    """
-    t0 = time.time()
-    J = reduction(gens, ring, p)
-    if all(g.is_zero() for g in J.gens()):
-        # the zero ideal of a polynomial ring is prime, of dimension the number of variables: no child
-        series = series_data(J)
-        P = (1, True) if series[1] == dimension else None
-    else:
-        limit = "no time limit" if timeout is None else f"at most {timeout:.0f} s"
-        with Heartbeat(f"completeness proof: Hilbert series and primality test modulo {p} ({limit})", progress):
-            series, P = _series_and_primality(J, dimension, timeout)
-    t1 = time.time()
-    if series is None:
-        return False, (f"the Hilbert series modulo {p} of the ideal found did not finish in {timeout} s: "
-                       "not proved"), None
-    num, dim, deg = series
-    data = HilbertData(numerator=num, dimension=dim, degree=deg, betti=None, primes=(int(p),), agree=True,
-                       timings={"hilbert and primality": t1 - t0})
-    if dim != dimension:
-        if dim < dimension:
-            return False, (f"the ideal found has dimension {dim} modulo {p} but the variety at least "
-                           f"{dimension}: the generators do not vanish on the variety"), data
-        return False, (f"the ideal found has dimension at least {dim} modulo {p} and the variety at least "
-                       f"{dimension}: not proved (generators are missing or the dimension bound is not sharp)"), data
-    if P is None:
-        return False, (f"the ideal found has dimension {dim} (that of the variety) and degree {deg} modulo {p}, but "
-                       f"the primality test modulo {p} did not finish in {timeout} s: not proved"), data
-    if P[1]:
-        data = HilbertData(numerator=num, dimension=dim, degree=deg, betti=None, primes=(int(p),), agree=True,
-                           certified=True, timings=data.timings)
-        return True, (f"the ideal found is prime modulo {p} (Singular minAssGTZ) of dimension {dim}, the "
-                      "dimension of the variety: so it is prime over QQ and is the whole vanishing ideal"), data
-    return False, (f"the ideal found modulo {p} has {P[0]} minimal primes (or is not radical): not proved "
-                   "(this does not show that generators are missing)"), data

@@ -45,12 +45,14 @@ Completeness of the whole ideal (``proved_complete``) is proved when the
 reduction modulo a prime of the ideal found is prime and has the dimension of
 the variety (a lower bound from the Jacobian rank): then the ideal found is
 prime over `\QQ`, contained in the vanishing ideal and of the same
-dimension, so it is the vanishing ideal. The argument (a flat family over
-`\ZZ_{(p)}`) is in :mod:`sage_attention.ideals.hilbert`. The primality test
-modulo `p` runs under a time limit (``prove``); when it does not finish, or
-the reduction is not prime, the result says "not proved" and why. Equal
-dimension and degree alone would not prove it (an embedded or
-lower-dimensional component changes neither).
+dimension, so it is the vanishing ideal
+(:mod:`sage_attention.ideals.completeness`). Primality modulo `p` is proved
+by one localization with exact checks
+(:mod:`sage_attention.ideals.localization`); the certificate is kept in
+``certificate`` and re-checked by its ``verify()``. The proof runs under a
+time limit (``prove``); when a check fails or the limit is hit, the result
+says "not proved" and why. Equal dimension and degree alone would not prove
+it (an embedded or lower-dimensional component changes neither).
 
 EXAMPLES:
 
@@ -108,8 +110,9 @@ _piece_lower_bytes = piece_lower_bytes
 
 #: ``prove=None`` tries the whole-ideal proof only when the generators have at most this many terms in all.
 PROOF_TERMS_LIMIT = 20000
-#: Seconds given by default (``prove=None``) to the primality test modulo `p`, and with ``prove=True``.
-PROOF_TIMEOUT = 5
+#: Seconds given by default (``prove=None``) to the localization certificate, and with ``prove=True``
+#: to the localization and the primary decomposition together.
+PROOF_TIMEOUT = 30
 PROOF_TIMEOUT_FORCED = 600
 
 
@@ -145,11 +148,14 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       logged to ``logging.getLogger("sage_attention")``
     - ``prove`` -- (default: ``None``) whether to try to prove that the
       whole ideal is found (its reduction modulo `32003` is prime and has
-      the dimension of the variety, see :mod:`sage_attention.ideals.hilbert`):
-      ``None`` tries it for at most ``PROOF_TIMEOUT`` (`5`) seconds when the
-      generators have at most ``PROOF_TERMS_LIMIT`` terms in all, ``True``
-      for at most ``PROOF_TIMEOUT_FORCED`` (`600`) seconds, a number for at
-      most that many seconds, ``False`` not at all
+      the dimension of the variety, :mod:`sage_attention.ideals.completeness`):
+      ``None`` runs the localization certificate for at most
+      ``PROOF_TIMEOUT`` (`30`) seconds when the generators have at most
+      ``PROOF_TERMS_LIMIT`` (`20000`) terms in all; ``True`` runs it without
+      the terms limit and then, if it fails, Singular's primary
+      decomposition, for at most ``PROOF_TIMEOUT_FORCED`` (`600`) seconds in
+      all; a number does the same within that many seconds; ``False`` tries
+      nothing
     - ``max_attempts`` -- integer (default: `4`); attempts per piece (each
       with new random points)
     - ``symmetry`` -- boolean (default: ``True``); solve one graded piece
@@ -370,12 +376,13 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     ideal = C.ideal(list(lin) + ideal_gens) if (lin or egens) else C.ideal([C.zero()])
     t0 = time.time()
     try:
-        proved, proof = _prove(model, E, egens, complete, degree, prove, seed, interrupted, sym, progress)
+        proved, proof, certificate = _prove(model, E, egens, complete, degree, prove, seed, interrupted, sym,
+                                            progress)
     except KeyboardInterrupt:
         # Ctrl-C in the proof: the finished degrees are kept
         interrupted = True
         logger.warning("interrupted during the completeness proof: returning degrees 1..%s", complete)
-        proved, proof = _prove(model, E, egens, complete, degree, False, seed, True, sym)
+        proved, proof, certificate = _prove(model, E, egens, complete, degree, False, seed, True, sym)
     timings["proof"] = time.time() - t0
     timings["total"] = time.time() - t_start
     return ImplicitizationReport(
@@ -383,7 +390,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         generators_by_degree=gens_by_degree, linear_relations=lin, ideal_dimensions=dims,
         complete_through_degree=complete, proved_complete=proved, proof=proof, grading=G,
         pieces=pieces_count, timings=timings, interrupted=interrupted, seed=seed,
-        symmetry=sym, solved_pieces=solved_count)
+        symmetry=sym, solved_pieces=solved_count, certificate=certificate)
 
 
 def _qkv_twin(model):
@@ -406,14 +413,17 @@ def _qkv_twin(model):
 
 def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None, progress=False):
     r"""
-    Return ``(proved_complete, sentence)``.
+    Return ``(proved_complete, sentence, certificate or None)``.
 
-    With ``prove=None`` the modular proof of :mod:`sage_attention.ideals.hilbert`
-    is tried for at most :data:`PROOF_TIMEOUT` seconds when the generators have
-    at most :data:`PROOF_TERMS_LIMIT` terms; ``prove=True`` for at most
-    :data:`PROOF_TIMEOUT_FORCED` seconds; a number for that many seconds. The
-    test runs in a forked process that is killed at the limit (Ctrl-C
-    interrupts it: the caller keeps the finished degrees).
+    ``prove=None`` runs the localization certificate of
+    :mod:`sage_attention.ideals.completeness` for at most
+    :data:`PROOF_TIMEOUT` seconds when the generators have at most
+    :data:`PROOF_TERMS_LIMIT` terms; ``prove=True`` runs it without the
+    terms limit, then Singular's primary decomposition if it fails, for at
+    most :data:`PROOF_TIMEOUT_FORCED` seconds in all; a number does the same
+    within that many seconds. The proof runs in a forked process that is
+    killed at the limit (Ctrl-C interrupts it: the caller keeps the finished
+    degrees).
     """
     what = (f"every minimal generator of degree at most {complete} is found and verified "
             "by exact composition (dimension count of each graded piece)")
@@ -421,28 +431,32 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
         what += (f", one piece per orbit of the symmetry group of order {sym.order()} "
                  f"({', '.join(sym.names)}), the others by symmetry")
     if interrupted:
-        return False, what + "; the run was interrupted."
+        return False, what + "; the run was interrupted.", None
+    if prove is False:
+        return False, what + "; completeness of the whole ideal was not tested (prove=False).", None
     nterms = sum(len(g.monomials()) for g in gens)
+    if prove is None and nterms > PROOF_TERMS_LIMIT:
+        return False, what + (f"; completeness of the whole ideal was not tested (the generators have "
+                              f"{nterms} terms, more than {PROOF_TERMS_LIMIT}: pass prove=True to "
+                              "try the proof anyway)."), None
+    from sage_attention.ideals.completeness import completeness_certificate
+    k = E.base_ring()
+    if not (k is QQ or (k.is_finite() and k.is_prime_field())):
+        return False, what + f"; completeness of the whole ideal is proved only over QQ and prime fields, not {k}.", None
+    try:
+        lower = model.dimension(seed=seed)
+    except (ValueError, ArithmeticError) as exc:
+        return False, what + f"; completeness of the whole ideal was not tested: no dimension bound ({exc}).", None
     if prove is None:
-        if nterms > PROOF_TERMS_LIMIT:
-            return False, what + (f"; completeness of the whole ideal was not tested (the generators have "
-                                  f"{nterms} terms, more than {PROOF_TERMS_LIMIT}: pass prove=True to "
-                                  "try the modular primality test anyway).")
-    elif prove is False:
-        return False, what + "; completeness of the whole ideal was not tested (prove=False)."
-    from sage_attention.ideals.hilbert import completeness_certificate
-    lower = model.dimension(seed=seed)
-    if prove is True:
-        timeout = PROOF_TIMEOUT_FORCED
-    elif prove is None:
-        timeout = PROOF_TIMEOUT
+        timeout, method = PROOF_TIMEOUT, "localization"
     else:
-        timeout = float(prove)
+        timeout, method = (PROOF_TIMEOUT_FORCED if prove is True else float(prove)), "auto"
     logger.info("proving completeness: the ideal of %d generators in %d coordinates "
                 "modulo a prime, for at most %s s", len(gens), E.ngens(), timeout)
-    proved, reason, _ = completeness_certificate(gens, E, lower, timeout=timeout, progress=progress)
-    return proved, what + "; " + reason + (" (dimension of the variety: Jacobian rank at a point, a lower "
-                                           "bound; see sage_attention.ideals.hilbert)." if proved else ".")
+    C = completeness_certificate(gens, E, lower, timeout=timeout, method=method, seed=seed, progress=progress)
+    return C.proved, what + "; " + C.reason + (" (dimension of the variety: Jacobian rank at a point, a lower "
+                                               "bound; see sage_attention.ideals.completeness)." if C.proved
+                                               else "."), C
 
 
 #: the names of version 0.1, kept with a deprecation warning

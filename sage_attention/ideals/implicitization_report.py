@@ -30,6 +30,9 @@ class ImplicitizationReport:
       is found (proved, see the module documentation)
     - ``proved_complete`` -- whether the whole ideal is proved to be found
     - ``proof`` -- sentence saying what is proved and how
+    - ``certificate`` -- the
+      :class:`~sage_attention.ideals.completeness.CompletenessCertificate`
+      of the whole-ideal proof (``None`` when it was not tried)
     - ``grading`` -- the :class:`~sage_attention.ideals.grading.Multigrading`
     - ``pieces`` -- dict ``{degree: number of graded pieces}``
     - ``solved_pieces`` -- dict ``{degree: number of pieces solved}``: one
@@ -68,6 +71,7 @@ class ImplicitizationReport:
     prime: int = _la.PRIME
     symmetry: object = None
     solved_pieces: dict = field(default_factory=dict)
+    certificate: object = None
 
     def __repr__(self):
         counts = {k: len(v) for k, v in sorted(self.generators_by_degree.items())}
@@ -119,6 +123,7 @@ class ImplicitizationReport:
             "complete_through_degree": self.complete_through_degree,
             "proved_complete": self.proved_complete,
             "proof": self.proof,
+            "certificate": None if self.certificate is None else self.certificate.to_dict(),
             "grading": self.grading.to_dict(),
             "pieces": {str(k): v for k, v in sorted(self.pieces.items())},
             "solved_pieces": {str(k): v for k, v in sorted(self.solved_pieces.items())},

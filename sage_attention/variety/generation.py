@@ -648,7 +648,14 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
     total = {int(k): int(v) for k, v in sorted(total.items())}
     bound = max([g.degree() for g in Kmin] + [1])
     linear = binomial(E.ngens() + bound - 1, bound) <= DENSE_LIMIT
-    spans = _Spans(E.ngens(), _ideal_dimensions(E, K, bound) if linear else {}, Kmin)
+    if not linear:
+        dims = {}
+    elif hasattr(res, "ideal_dimensions") and res.complete_through_degree >= bound:
+        # the engine's exact dimensions of the degree parts (each degree proved complete)
+        dims = {k: int(res.ideal_dimensions.get(k, 0)) for k in range(1, bound + 1)}
+    else:
+        dims = _ideal_dimensions(E, K, bound)
+    spans = _Spans(E.ngens(), dims, Kmin)
     composer = _Composer(model)
     bar = PieceProgress(progress, unit="degrees")
 

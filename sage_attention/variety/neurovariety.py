@@ -52,8 +52,8 @@ from sage_attention.sizes import check_size
 
 logger = logging.getLogger("sage_attention")
 
-#: ``algorithm=None`` eliminates when there are at most this many
-#: essential coordinates, and interpolates otherwise.
+#: ``algorithm=None`` interpolates with the whole-ideal proof, and eliminates
+#: when that proof fails and there are at most this many essential coordinates.
 ELIMINATION_DEFAULT_LIMIT = 18
 
 #: The degree bound of ``algorithm='interpolation'`` when none is given.
@@ -323,7 +323,12 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: from sage_attention import LightningAttention
             sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: X = Neurovariety(LightningAttention(d=2, t=2, a=1, entries=[(1, 1)]))
-            sage: X.vanishing_ideal_report().weights
+            sage: R = X.vanishing_ideal_report(); R.proved_complete, R.certificate.method
+            (True, 'localization')
+
+        Elimination on request (Singular, exact)::
+
+            sage: X.vanishing_ideal_report(algorithm='elimination').weights
             'A = u*w^T'
 
         TESTS::
@@ -341,10 +346,13 @@ class Neurovariety(UniqueRepresentation, SageObject):
         if degree is not None:
             from sage_attention.ideals._checks import positive_integer
             degree = positive_integer(degree, "degree")
+        automatic = algorithm is None and degree is None
         algorithm = self._choose(algorithm, degree)
         if algorithm == "interpolation" and degree is None:
             degree = DEFAULT_INTERPOLATION_DEGREE
         key = (algorithm, degree if algorithm == "interpolation" else None)
+        if automatic and key not in self._results and ("interpolation", degree) in self._results:
+            key = ("interpolation", degree)
         if key in self._results:
             return self._results[key]
         if algorithm == "elimination":
@@ -353,7 +361,15 @@ class Neurovariety(UniqueRepresentation, SageObject):
         else:
             from sage_attention.ideals.implicitization import implicitize
             res = implicitize(self._model, degree, force=force, progress=progress)
-            if not res.proved_complete:
+            if automatic and not res.proved_complete and not res.interrupted and \
+                    len(self._model.essential_coordinates()) <= ELIMINATION_DEFAULT_LIMIT:
+                # not proved whole: elimination decides (small enough)
+                logger.info("interpolation of %s not proved complete; eliminating", self._model)
+                self._results[key] = res
+                from sage_attention.ideals.elimination import eliminate
+                res = eliminate(self._model, force=force, progress=progress)
+                key = ("elimination", None)
+            elif not res.proved_complete:
                 logger.warning("interpolation of %s: complete through degree %s only, "
                                "not proved complete", self._model, res.complete_through_degree)
         if not getattr(res, "interrupted", False):
@@ -365,8 +381,9 @@ class Neurovariety(UniqueRepresentation, SageObject):
             # a degree bound asks for interpolation up to that degree
             return "interpolation"
         if algorithm is None:
-            n = len(self._model.essential_coordinates())
-            return "elimination" if n <= ELIMINATION_DEFAULT_LIMIT else "interpolation"
+            # the engine, with its whole-ideal proof; elimination only when that proof fails
+            # (up to ELIMINATION_DEFAULT_LIMIT essential coordinates)
+            return "interpolation"
         if algorithm not in ("elimination", "interpolation"):
             raise ValueError(f"algorithm (={algorithm!r}) must be None, 'elimination' or "
                              "'interpolation'")
@@ -383,8 +400,10 @@ class Neurovariety(UniqueRepresentation, SageObject):
           ``'interpolation'`` (degree by degree,
           :mod:`sage_attention.ideals.implicitization`: complete through
           ``degree``, and proved complete when the result says so), or
-          ``None``: elimination up to 18 essential coordinates, else
-          interpolation; when ``degree`` is given, ``None`` means
+          ``None``: interpolation through degree `4` with the whole-ideal
+          proof (:mod:`sage_attention.ideals.completeness`); when it is not
+          proved complete and there are at most 18 essential coordinates,
+          elimination. When ``degree`` is given, ``None`` means
           interpolation up to ``degree`` (the bound is respected)
         - ``degree`` -- (default: `4`) the degree bound of interpolation
         - ``force`` -- boolean (default: ``False``); run elimination even
@@ -570,7 +589,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         from the minimal generators. The Hilbert series is exact
         (``certified``) when the ideal was computed by elimination (it is
         then read off the leading monomials of the Gröbner basis over `\QQ`)
-        or proved complete by the modular primality test; otherwise the
+        or proved complete (sage_attention.ideals.completeness); otherwise the
         modular series bounds the rational one from above, coefficientwise,
         and the agreement of two primes is evidence. The Betti numbers are
         those modulo `32003`, checked modulo `32009`.

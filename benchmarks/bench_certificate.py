@@ -1,0 +1,155 @@
+r"""
+Benchmark: the whole-ideal proof by localization against primary decomposition.
+
+Run from the repository root::
+
+    python -m benchmarks.bench_certificate [--timeout SECONDS] [--row NAME ...]
+
+For each row, the engine's ideal through degree 4 (``prove=False``, not
+timed) is reduced modulo `p = 32003` and its primality is decided, in the
+same run, by
+
+- ``localization``: :func:`~sage_attention.ideals.completeness.completeness_certificate`
+  with ``method='localization'`` (the default proof of ``implicitize``), in
+  this process (``timeout=None``), on one core; the certificate is then
+  re-checked by its ``verify()`` (not timed);
+- Singular ``minAssGTZ`` modulo `p` (``primdec.lib``), in a forked process
+  under the time limit;
+- Macaulay2 ``isPrime`` over ``ZZ/32003`` (its own ``cpuTime``, start-up
+  excluded), where M2 runs, under the time limit.
+
+The rows: the one-entry slices of width `3` (``t = 2, 3``, ranks `1..3`;
+the rows of [ADM2026]_), the slice of width `4` and rank `1`, and the single
+tokens of width `3` and rank `1`. A timeout makes the ratio a lower bound.
+
+Verdict lines: every ADM row proved in at most 2 s; the median ratio of the
+references to the localization.
+"""
+import argparse
+import statistics
+import os
+import sys
+import tempfile
+import time
+
+from benchmarks.run import m2_binary, run_sub
+
+ROWS = {
+    "slice-d3-t2-a1": dict(d=3, t=2, a=1, out=1, entries=[(1, 1)]),
+    "slice-d3-t2-a2": dict(d=3, t=2, a=2, out=1, entries=[(1, 1)]),
+    "slice-d3-t2-a3": dict(d=3, t=2, a=3, out=1, entries=[(1, 1)]),
+    "slice-d3-t3-a1": dict(d=3, t=3, a=1, out=1, entries=[(1, 1)]),
+    "slice-d3-t3-a2": dict(d=3, t=3, a=2, out=1, entries=[(1, 1)]),
+    "slice-d3-t3-a3": dict(d=3, t=3, a=3, out=1, entries=[(1, 1)]),
+    "slice-d4-t2-a1": dict(d=4, t=2, a=1, out=1, entries=[(1, 1)]),
+    "token-d3-a1": dict(d=3, t=1, a=1, out=1),
+}
+ADM = [r for r in ROWS if r.startswith("slice-d3")]
+
+
+def m2_is_prime(J, timeout):
+    r"""Return ``(answer, seconds, status)`` of Macaulay2's ``isPrime`` on ``J`` over ``ZZ/p``."""
+    from sage.all__sagemath_singular import PolynomialRing
+    S = J.ring()
+    names = [f"y{i}" for i in range(S.ngens())]
+    T = PolynomialRing(S.base_ring(), names)
+    ren = S.hom(T.gens(), T)
+    gens = ",".join(str(ren(g)).replace(" ", "") for g in J.gens())
+    body = (f"S = ZZ/{S.characteristic()}[{','.join(names)}]; I = ideal({gens});\n"
+            "t0 = cpuTime(); b = isPrime I; print(\"TIME \" | toString(cpuTime()-t0)); print toString b;\n"
+            "exit 0\n")
+    with tempfile.TemporaryDirectory() as d:
+        f = os.path.join(d, "p.m2")
+        open(f, "w").write(body)
+        out, dt, status = run_sub([m2_binary(), "--script", f], timeout)
+    if status != "ok":
+        return None, dt, status
+    lines = out.strip().splitlines()
+    t = float([x for x in lines if x.startswith("TIME ")][-1].split()[1])
+    return lines[-1].strip() == "true", t, "ok"
+
+
+def singular_minass(J, timeout):
+    r"""Return ``(prime?, seconds, status)`` from Singular's ``minAssGTZ`` in a forked child."""
+    from sage.libs.singular.function import lib as singular_lib, singular_function
+    from sage_attention.ideals.forked import in_child
+    singular_lib("primdec.lib")
+
+    def run(I):
+        t0 = time.time()
+        Q = list(singular_function("minAssGTZ")(I))
+        G = I.groebner_basis()
+        prime = len(Q) == 1 and all(g.reduce(G) == 0 for g in Q[0])
+        return prime, time.time() - t0
+    out = in_child(run, J, timeout, "decomposition")
+    if out is None:
+        return None, timeout, "timeout"
+    return out[0], out[1], "ok"
+
+
+def fmt(t, status):
+    return f"> {t:.0f} s" if status == "timeout" else f"{t:.2f} s" if status == "ok" else status
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--timeout", type=float, default=120, help="seconds for each reference (default 120)")
+    ap.add_argument("--row", action="append", help="only these rows")
+    ap.add_argument("--no-m2", action="store_true", help="skip Macaulay2")
+    args = ap.parse_args(argv)
+    from sage_attention import LightningAttention
+    from sage_attention.ideals.implicitization import implicitize
+    from sage_attention.ideals.hilbert import reduction
+    from sage_attention.ideals.completeness import completeness_certificate
+    m2 = not args.no_m2 and run_sub([m2_binary(), "--script", "/dev/null"], 60)[2] == "ok"
+    print(f"Macaulay2: {m2_binary() if m2 else 'not used'}", flush=True)
+    table = []
+    for name, kw in ROWS.items():
+        if args.row and name not in args.row:
+            continue
+        M = LightningAttention(**kw)
+        R = implicitize(M, 4, seed=0, executor=False, prove=False)
+        E = M.essential_ring()
+        gens = list(R.essential_generators)
+        n = M.dimension(seed=0)
+        t0 = time.time()
+        C = completeness_certificate(gens, E, n, timeout=None, method="localization")
+        tl = time.time() - t0
+        ok = C.verify() if C.proved else False
+        J = reduction(gens, E, 32003)
+        sg = singular_minass(J, args.timeout)
+        mm = m2_is_prime(J, args.timeout) if m2 else (None, 0, "not run")
+        delta = C.primality.delta if C.primality is not None else None
+        row = dict(row=name, coords=E.ngens(), proved=C.proved, verified=ok, delta=delta, loc=tl,
+                   singular=sg, m2=mm)
+        table.append(row)
+        print(f"{name}: {E.ngens()} coords, localization {tl:.2f} s (proved {C.proved}, re-verified {ok}, "
+              f"delta {delta}), Singular minAssGTZ {fmt(sg[1], sg[2])} (prime {sg[0]}), "
+              f"M2 isPrime {fmt(mm[1], mm[2])} (prime {mm[0]})", flush=True)
+    lines = ["| row | coords | localization | proved | delta | Singular minAssGTZ | ratio | M2 isPrime | ratio |",
+             "|---" * 9 + "|"]
+    ratios = []
+    for r in table:
+        sg, mm = r["singular"], r["m2"]
+        rs = sg[1] / r["loc"] if sg[2] in ("ok", "timeout") else None
+        rm = mm[1] / r["loc"] if mm[2] in ("ok", "timeout") else None
+        ratios += [q for q in (rs, rm) if q is not None]
+        lines.append(f"| {r['row']} | {r['coords']} | {r['loc']:.2f} s | {'yes' if r['proved'] else 'no'} | "
+                     f"{r['delta']} | {fmt(sg[1], sg[2])} | "
+                     f"{'n/a' if rs is None else ('> ' if sg[2] == 'timeout' else '') + f'{rs:.0f}x'} | "
+                     f"{fmt(mm[1], mm[2])} | "
+                     f"{'n/a' if rm is None else ('> ' if mm[2] == 'timeout' else '') + f'{rm:.0f}x'} |")
+    adm = [r for r in table if r["row"] in ADM]
+    slow = [f"{r['row']} ({r['loc']:.2f} s{'' if r['proved'] else ', not proved'})" for r in adm
+            if not r["proved"] or r["loc"] > 2]
+    lines += ["", "every ADM row proved in <= 2 s: " + ("yes" if adm and not slow else
+                                                      "not measured" if not adm else f"no ({', '.join(slow)})")]
+    if ratios:
+        lines.append(f"median ratio reference / localization: {statistics.median(ratios):.0f}x "
+                     "(a lower bound where a reference timed out)")
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,373 @@
+r"""
+The whole vanishing ideal, proved: a completeness certificate modulo a prime
+
+The implicitization engine finds generators of the vanishing ideal degree by
+degree and proves each degree complete. Whether they generate the **whole**
+ideal is a different question; this module answers it with a proof, or says
+why it could not.
+
+Let `I` be the vanishing ideal of the neurovariety `X` (prime,
+:ref:`math-1`), `J \subseteq I` the ideal of the generators found (each one
+verified exactly), and `n` a lower bound of `\dim X` (the Jacobian rank at a
+point, :ref:`math-5`).
+
+Over `\QQ`. Scale every generator to a primitive integral polynomial, and
+let `J_p` be the ideal their reductions generate over `\GF{p}`;
+`A = \ZZ_{(p)}[y]/J_\ZZ` with `J_\ZZ = J \cap \ZZ_{(p)}[y]`
+(:mod:`sage_attention.ideals.hilbert`: the graded parts of `A` are free, so
+`\dim_{\GF{p}} (\GF{p}[y]/J_p)_k \ge \dim_\QQ (\QQ[y]/J)_k`).
+
+    **Claim.** If `J_p` is a prime ideal of `\GF{p}[y]` of dimension `n`,
+    then `J = I`.
+
+    *Proof.* `n \le \dim X \le \dim \QQ[y]/J = \dim A/pA \le
+    \dim \GF{p}[y]/J_p = n`, so `J' = J_\ZZ + p/p` and `J_p \subseteq J'`
+    have the same dimension. A minimal prime of `J'` of dimension `n`
+    contains the prime `J_p` of the same dimension, so equals it: `J'
+    \subseteq J_p`, and `J' = J_p` is prime. So `p` is a prime element of
+    `A`; as `\bigcap_m p^m A = 0` (each graded part is a finitely generated
+    free `\ZZ_{(p)}`-module) and `A` has no `p`-torsion, `A` is a domain
+    (write `x = p^a x'`, `y = p^b y'` with `x', y' \notin pA`: `xy = 0`
+    forces `x'y' = 0 \in pA`). So `\QQ[y]/J`, a localization of `A`, is a
+    domain: `J` is prime, contained in the prime `I` of the same dimension,
+    hence `J = I`. `\square`
+
+Over a prime field `\GF{p}` (a model built over `\GF{p}`): `J` itself is
+tested; if it is prime of dimension `n \le \dim X`, then `J \subseteq I` are
+primes of the same dimension, so `J = I`. Over other fields nothing is
+proved here.
+
+Primality of `J_p`. Two methods, in this order:
+
+1. ``'localization'`` (the default): the certificate of
+   :mod:`sage_attention.ideals.localization`, one lex Gröbner basis over the
+   rational functions of a maximal independent set and a few exact checks
+   (membership, one factorization, Hilbert series). Seconds on the rows of
+   :doc:`/frontier_table` where a primary decomposition takes minutes or
+   does not finish.
+2. ``'decomposition'``: Singular's ``minAssGTZ`` (the minimal associated
+   primes; `J_p` is prime when there is one and it is contained in `J_p`).
+   Used only when asked (``method='decomposition'``), or after a failed
+   localization with ``method='auto'``.
+
+Both run in one forked process under a time limit (Singular cannot be
+interrupted safely): the answer is "proved", or "not proved" with the step
+that failed or the limit that was hit. If `J_p` is not prime nothing is
+concluded about `J` (the reduction of a prime need not be prime). Equal
+degree and dimension alone would prove nothing: an embedded or
+lower-dimensional component changes neither.
+
+EXAMPLES:
+
+The twisted cubic is proved; without a generator it is not (the line
+`y = z = 0` is a second component)::
+
+    sage: from sage_attention.ideals.completeness import completeness_certificate
+    sage: R.<x,y,z,w> = QQ[]
+    sage: G = [x*z - y^2, y*w - z^2, x*w - y*z]
+    sage: C = completeness_certificate(G, R, 2); C
+    Completeness certificate modulo 32003: the whole vanishing ideal (prime of dimension 2,
+    by localization)
+    sage: C.primality
+    Primality certificate modulo 32003: prime (dimension 2, ...)
+    sage: completeness_certificate(G[:2], R, 2).proved
+    False
+
+REFERENCES: [GTZ1988]_, [ADM2026]_.
+"""
+import time
+from dataclasses import dataclass, field
+
+from sage.rings.rational_field import QQ
+
+from sage_attention.ideals.forked import steps_in_child
+from sage_attention.ideals.hilbert import PRIMES, HilbertData, reduction, series_data
+from sage_attention.ideals.localization import localization_certificate
+from sage_attention.progress import Heartbeat
+
+#: The methods of the primality proof.
+METHODS = ("localization", "decomposition", "auto")
+
+
+@dataclass
+class CompletenessCertificate:
+    r"""
+    A proof (or a failed attempt) that generators give the whole vanishing ideal.
+
+    Made by :func:`completeness_certificate`. Attributes:
+
+    - ``proved`` -- whether `J = I` is proved
+    - ``reason`` -- a sentence: what is proved, or which step failed
+    - ``prime`` -- the prime `p`; ``dimension`` -- the lower bound `n` of `\dim X`
+    - ``method`` -- ``'localization'``, ``'decomposition'``, ``'zero ideal'``
+      or ``None`` (no primality test was reached)
+    - ``primality`` -- the :class:`~sage_attention.ideals.localization.PrimalityCertificate`
+      of the localization (when it was reached), else ``None``
+    - ``minimal_primes`` -- the number of minimal primes found by the
+      decomposition (when it ran), else ``None``
+    - ``hilbert`` -- the :class:`~sage_attention.ideals.hilbert.HilbertData`
+      of `J_p` (``certified`` when proved), or ``None``
+    - ``timings`` -- seconds by step
+    """
+    proved: bool
+    reason: str
+    prime: int
+    dimension: int
+    method: object = None
+    primality: object = None
+    minimal_primes: object = None
+    hilbert: object = None
+    timings: dict = field(default_factory=dict)
+
+    def verify(self):
+        r"""
+        Re-check the primality certificate from its data; return whether it holds.
+
+        A proof by localization is re-checked by
+        :meth:`~sage_attention.ideals.localization.PrimalityCertificate.verify`
+        (exact, from the stored data); the zero ideal needs no check; a proof
+        by decomposition cannot be re-checked from data (``False``).
+
+        EXAMPLES::
+
+            sage: from sage_attention.ideals.completeness import completeness_certificate
+            sage: R.<x,y,z> = QQ[]
+            sage: completeness_certificate([x*y - z^2], R, 2).verify()
+            True
+        """
+        if not self.proved:
+            return False
+        if self.method == "zero ideal":
+            return True
+        return self.primality is not None and self.primality.verify()
+
+    def __iter__(self):
+        # version 0.1 returned the tuple (proved, reason, hilbert data)
+        import warnings
+        warnings.warn("completeness_certificate returns a CompletenessCertificate; use its attributes "
+                      "proved, reason and hilbert instead of unpacking it", DeprecationWarning, stacklevel=2)
+        return iter((self.proved, self.reason, self.hilbert))
+
+    def to_dict(self):
+        r"""
+        Return a JSON-ready dictionary.
+
+        EXAMPLES::
+
+            sage: from sage_attention.ideals.completeness import completeness_certificate
+            sage: R.<x,y,z> = QQ[]
+            sage: completeness_certificate([x*y - z^2], R, 2).to_dict()['method']
+            'localization'
+        """
+        P = self.primality
+        return {"proved": self.proved, "reason": self.reason, "prime": self.prime, "dimension": self.dimension,
+                "method": self.method, "minimal_primes": self.minimal_primes,
+                "hilbert": None if self.hilbert is None else self.hilbert.to_dict(),
+                "localization": None if P is None else {
+                    "proved": P.proved, "reason": P.reason,
+                    "independent": [str(z) for z in P.independent],
+                    "shape_variable": None if P.shape_variable is None else str(P.shape_variable),
+                    "delta": P.delta, "denominator": None if P.denominator is None else str(P.denominator),
+                    "denominator_factors": [[str(h), int(e)] for h, e in P.denominator_factors],
+                    "linear_change": None if P.change is None else
+                    {str(w): str(c) for w, c in P.change[1].items()},
+                    "hilbert_checks": [[what, str(a), str(b)] for what, a, b in P.hilbert_checks]},
+                "timings": {k: round(float(v), 4) for k, v in self.timings.items()}}
+
+    def __repr__(self):
+        if self.proved:
+            how = {"localization": "by localization", "decomposition": "by primary decomposition",
+                   "zero ideal": "the zero ideal"}[self.method]
+            return (f"Completeness certificate modulo {self.prime}: the whole vanishing ideal "
+                    f"(prime of dimension {self.dimension}, {how})")
+        return f"Completeness certificate modulo {self.prime}: not proved ({self.reason})"
+
+
+def _load_primdec():
+    from sage.libs.singular.function import lib as singular_lib
+    singular_lib("primdec.lib")
+
+
+def _minimal_primes(J):
+    r"""
+    Return ``(number of minimal primes, whether J is prime)`` by Singular's ``minAssGTZ``.
+    """
+    from sage.libs.singular.function import singular_function
+    _load_primdec()
+    P = [J.ring().ideal(list(Q)) for Q in singular_function("minAssGTZ")(J)]
+    G = J.groebner_basis()
+    return len(P), len(P) == 1 and all(g.reduce(G) == 0 for g in P[0].gens())
+
+
+def _steps(job, send):
+    r"""
+    The proof's steps (in the child): Hilbert series, then the primality methods asked for.
+    """
+    J, n, method, seed = job
+    t0 = time.time()
+    series = series_data(J)
+    send(("series", series, time.time() - t0))
+    if series[1] != n:
+        return
+    if method in ("localization", "auto"):
+        t0 = time.time()
+        C = localization_certificate(J, n, seed=seed)
+        send(("localization", C, time.time() - t0))
+        if C.proved:
+            return
+    if method in ("decomposition", "auto"):
+        t0 = time.time()
+        send(("decomposition", _minimal_primes(J), time.time() - t0))
+
+
+def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=60, method="localization",
+                             seed=0, progress=False):
+    r"""
+    Try to prove that ``gens`` generate the whole vanishing ideal (a prime ideal of dimension ``dimension``).
+
+    See the module documentation for the argument and the methods.
+
+    INPUT:
+
+    - ``gens`` -- homogeneous polynomials over `\QQ` (or over a prime field)
+      that vanish on an irreducible variety `X` (e.g. verified generators of
+      its ideal)
+    - ``ring`` -- their ring
+    - ``dimension`` -- integer, a lower bound of `\dim X` (affine cone)
+    - ``p`` -- (default: `32003`) the prime for generators over `\QQ`
+      (ignored over `\GF{p}`: the ideal itself is tested)
+    - ``timeout`` -- (default: `60`) seconds for the whole proof, or
+      ``None`` for no limit (then everything runs in this process)
+    - ``method`` -- (default: ``'localization'``) ``'localization'``,
+      ``'decomposition'`` or ``'auto'`` (localization, then decomposition
+      if it fails)
+    - ``seed`` -- (default: `0`) integer; the random linear changes of the
+      localization (they decide whether the data are found, never what is
+      proved)
+    - ``progress`` -- boolean (default: ``False``); show the step and the
+      seconds it has been running on standard error
+      (:class:`~sage_attention.progress.Heartbeat`)
+
+    OUTPUT: a :class:`CompletenessCertificate`
+
+    EXAMPLES:
+
+    A quadric cone is prime; the union of two planes has the same Hilbert
+    series and is never proved; with a wrong dimension nothing is tried::
+
+        sage: from sage_attention.ideals.completeness import completeness_certificate
+        sage: R.<x,y,z> = QQ[]
+        sage: completeness_certificate([x*y - z^2], R, 2).proved
+        True
+        sage: completeness_certificate([x*y], R, 2)
+        Completeness certificate modulo 32003: not proved (the ideal found is not proved prime
+        modulo 32003 (localization: ...): not proved (this does not show that generators are missing))
+        sage: completeness_certificate([x*y], R, 2, method='decomposition').reason
+        'the ideal found modulo 32003 has 2 minimal primes (or is not radical): not proved (this does not show that generators are missing)'
+        sage: completeness_certificate([x*y - z^2], R, 1).reason
+        'the ideal found has dimension 2 modulo 32003 and the variety at least 1: not proved (generators are missing or the dimension bound is not sharp)'
+
+    The zero ideal is the whole vanishing ideal exactly when the variety
+    fills the space; over a prime field the ideal is tested as it is::
+
+        sage: completeness_certificate([], R, 3).proved, completeness_certificate([], R, 2).proved
+        (True, False)
+        sage: S.<a,b,c> = GF(101)[]
+        sage: completeness_certificate([a*b - c^2], S, 2)
+        Completeness certificate modulo 101: the whole vanishing ideal (prime of dimension 2, by localization)
+
+    With ``progress=True`` the step is shown on standard error::
+
+        sage: import io, sys; sys.stderr = io.StringIO()
+        sage: proved = completeness_certificate([x*y - z^2], R, 2, progress=True).proved
+        sage: shown, sys.stderr = sys.stderr.getvalue(), sys.__stderr__
+        sage: print(shown.split("\n")[-2].split("\r")[-1])
+        completeness proof modulo 32003 (localization, at most 60 s): done in ... s
+
+    TESTS::
+
+        sage: completeness_certificate([x], R, 2, method='magic')
+        Traceback (most recent call last):
+        ...
+        ValueError: method (='magic') must be one of ('localization', 'decomposition', 'auto')
+        sage: completeness_certificate([x], R.change_ring(GF(4)), 2)
+        Traceback (most recent call last):
+        ...
+        ValueError: the completeness proof works over QQ or a prime field GF(p), not Finite Field in z2 of size 2^2
+    """
+    if method not in METHODS:
+        raise ValueError(f"method (={method!r}) must be one of {METHODS}")
+    k = ring.base_ring()
+    if k is QQ:
+        J = reduction(gens, ring, p)
+    elif k.is_finite() and k.is_prime_field():
+        p = k.characteristic()
+        from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
+        S = PolynomialRing(k, ring.variable_names(), order="degrevlex")
+        gp = [S(g) for g in gens if g]
+        J = S.ideal(gp if gp else [S.zero()])
+    else:
+        raise ValueError(f"the completeness proof works over QQ or a prime field GF(p), not {k}")
+    p, n = int(p), int(dimension)
+    t0 = time.time()
+    timings = {}
+    if J.is_zero():
+        series = series_data(J)
+        data = HilbertData(numerator=series[0], dimension=series[1], degree=series[2], betti=None, primes=(p,),
+                           agree=True, certified=series[1] == n)
+        if series[1] == n:
+            return CompletenessCertificate(True, "the zero ideal is prime, and the variety fills the space",
+                                           p, n, "zero ideal", hilbert=data)
+        return CompletenessCertificate(False, f"no generator, but the variety has dimension at least {n} in a "
+                                       f"space of dimension {series[1]}: not proved", p, n, hilbert=data)
+    limit = "no time limit" if timeout is None else f"at most {timeout:.0f} s"
+    if method != "localization":
+        _load_primdec()         # the child inherits the library
+    with Heartbeat(f"completeness proof modulo {p} ({method}, {limit})", progress):
+        results = steps_in_child(_steps, (J, n, method, seed), timeout, 3, "completeness proof")
+    timings["total"] = time.time() - t0
+    got = {r[0]: r[1] for r in results}
+    for r in results:
+        timings[r[0]] = r[2]
+    if "series" not in got:
+        return CompletenessCertificate(False, f"the Hilbert series modulo {p} of the ideal found did not finish in "
+                                       f"{timeout} s: not proved", p, n, timings=timings)
+    num, dim, deg = got["series"]
+    data = HilbertData(numerator=num, dimension=dim, degree=deg, betti=None, primes=(p,), agree=True,
+                       timings=dict(timings))
+    common = dict(prime=p, dimension=n, hilbert=data, timings=timings)
+    if dim < n:
+        return CompletenessCertificate(False, f"the ideal found has dimension {dim} modulo {p} but the variety at "
+                                       f"least {n}: the generators do not vanish on the variety", **common)
+    if dim > n:
+        return CompletenessCertificate(False, f"the ideal found has dimension {dim} modulo {p} and the variety at "
+                                       f"least {n}: not proved (generators are missing or the dimension bound is "
+                                       "not sharp)", **common)
+    C = got.get("localization")
+    P = got.get("decomposition")
+    proved_by = ("localization" if C is not None and C.proved else
+                 "decomposition" if P is not None and P[1] else None)
+    if proved_by:
+        data = HilbertData(numerator=num, dimension=dim, degree=deg, betti=None, primes=(p,), agree=True,
+                           certified=True, timings=dict(timings))
+        how = ("by one localization (checked exactly: sage_attention.ideals.localization)"
+               if proved_by == "localization" else "by Singular's minAssGTZ")
+        return CompletenessCertificate(True, f"the ideal found is prime modulo {p} {how}, of dimension {dim}, "
+                                       "the dimension of the variety: so it is the whole vanishing ideal", p, n,
+                                       proved_by, primality=C, minimal_primes=None if P is None else P[0],
+                                       hilbert=data, timings=timings)
+    loc = "" if C is None else f" (localization: {C.reason})"
+    if P is not None:
+        reason = (f"the ideal found modulo {p} has {P[0]} minimal primes (or is not radical){loc}: not proved "
+                  "(this does not show that generators are missing)")
+    elif method != "localization" and (C is None or method == "decomposition" or not C.proved):
+        reason = (f"the ideal found has dimension {dim} (that of the variety) and degree {deg} modulo {p}, but "
+                  f"the primary decomposition did not finish in {timeout} s{loc}: not proved")
+    elif C is None:
+        reason = (f"the ideal found has dimension {dim} (that of the variety) and degree {deg} modulo {p}, but "
+                  f"the localization certificate did not finish in {timeout} s: not proved")
+    else:
+        reason = (f"the ideal found is not proved prime modulo {p}{loc}: not proved (this does not show that "
+                  "generators are missing)")
+    return CompletenessCertificate(False, reason, p, n, "localization" if C is not None else None, primality=C,
+                                   minimal_primes=None if P is None else P[0], hilbert=data, timings=timings)
