@@ -230,3 +230,94 @@ def test_bad_layers_are_refused():
         Network([dense(out=3, residual=True)], d=2)
     with pytest.raises(SpecError, match="Kileel-Trager-Bruna"):
         Network([dense(out=2, r=2)], d=2)
+
+
+# ------------------------------------------------------------------------------ the DSL
+
+from pathlib import Path                                   # noqa: E402
+
+from sage_attention.app import cli                         # noqa: E402
+from sage_attention.dsl import parse_spec                  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_example_spec_checks_and_runs(capsys):
+    path = str(ROOT / "examples" / "transformer_block.att")
+    assert cli.main(["check", path]) == 0
+    assert cli.main(["run", path, "--json"]) == 0
+    import json
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.strip()]
+    models = {r["model"]: r for r in map(json.loads, lines)}
+    assert set(models) == {"pnn", "pnn_bias", "block"}
+    dims = {name: next(c for c in r["computations"] if c["computation"] == "dimension")
+            for name, r in models.items()}
+    # the independent rank of each model
+    spec = parse_spec(open(path).read())
+    for m in spec.models:
+        assert dims[m.name]["dimension"] == coefficient_rank(m.build())
+
+
+def test_spec_round_trip_and_build():
+    text = ("model m { input = 3\n"
+            "  layer attention(rank = 2, out = 3, heads = 2, mask = causal)\n"
+            "  layer dense(out = 4, activation = power(2), bias = true)\n"
+            "  layer dense(out = 3, residual = false)\n}\n"
+            "model p { input = 2; layer dense(out = 2, activation = power(3))\n"
+            "  layer dense(out = 2, activation = power(2), residual = true)\n"
+            "  linear_output = false }\n")
+    spec = parse_spec(text.replace("model m { input = 3", "model m { input = 3; tokens = 2"))
+    assert parse_spec(spec.to_dsl()) == spec
+    spec.validate()
+    m, p = (s.build() for s in spec.models)
+    assert m is Network([attention(a=2, out=3, heads=2, causal=True),
+                         dense(out=4, r=2, bias=True), dense(out=3)], d=3, t=2)
+    assert p is Network([dense(out=2, r=3), dense(out=2, r=2, residual=True)], d=2,
+                        linear_output=False)
+    assert spec.models[0].size_estimate().parameters == m.nparameters()
+    assert spec.models[1].size_estimate().parameters == p.nparameters()
+
+
+BAD = {
+    "power0": ("layer dense(out = 4, activation = power(0))", 2, 24, "positive integer degree"),
+    "power_fraction": ("layer dense(out = 4, activation = power(1.5))", 2, 24,
+                       "positive integer degree"),
+    "unknown": ("layer dense(out = 4, activation = relu)", 2, 24, "unknown activation `relu`"),
+    "bias": ("layer dense(out = 4, activation = power(2), bias = maybe)", 2, 47,
+             "`bias` (=maybe)"),
+    "residual": ("layer dense(out = 4, activation = power(2), residual = true)", 2, 47,
+                 "must equal its input width"),
+    "rank": ("layer dense(out = 4, rank = 2)", 2, 24, "is an argument of `layer attention"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_bad_dense_layers_exit_2_at_their_place(name, tmp_path, capsys):
+    layer, line, column, message = BAD[name]
+    f = tmp_path / "bad.att"
+    f.write_text(f"model m {{ input = 3\n  {layer}\n  layer dense(out = 1) }}\n")
+    assert cli.main(["check", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert f"bad.att:{line}:{column}:" in err and message in err
+    assert "Traceback" not in err
+
+
+def test_a_nonlinear_last_layer_is_refused_unless_allowed(tmp_path, capsys):
+    f = tmp_path / "last.att"
+    body = "input = 3\n  layer dense(out = 4, activation = power(2))\n" \
+           "  layer dense(out = 1, activation = power(2))"
+    f.write_text(f"model m {{ {body} }}\ncompute m {{ dimension seed = 0 }}\n")
+    assert cli.main(["check", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "last.att:3:24:" in err and "linear_output = false" in err
+    f.write_text(f"model m {{ {body}\n  linear_output = false }}\ncompute m {{ dimension seed = 0 }}\n")
+    assert cli.main(["check", str(f)]) == 0
+    assert cli.main(["run", str(f)]) == 0
+
+
+def test_computations_that_need_attention_layers_are_refused_at_check(tmp_path, capsys):
+    f = tmp_path / "inv.att"
+    f.write_text("model m { input = 2; layer dense(out = 2, activation = power(2))\n"
+                 "  layer dense(out = 1) }\ncompute m { invariants }\n")
+    assert cli.main(["check", str(f)]) == 2
+    assert "needs attention layers only" in capsys.readouterr().err
