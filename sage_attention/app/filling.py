@@ -162,21 +162,24 @@ def format_frontier(results, fmt="markdown"):
 
         sage: from sage_attention.app.filling import filling_frontier, format_frontier
         sage: print(format_frontier([filling_frontier(2, 1, 2, 3, max_width=3)]))
-        | d_0 | d_L | L | r | bias | minimal filling widths | defective (defect) | computed | seconds |
-        |---|---|---|---|---|---|---|---|---|
-        | 2 | 1 | 2 | 3 | no | (2, 2, 1) | none | 2 | ... |
+        | d_0 | d_L | L | r | bias | minimal filling widths | defective, hidden widths >= 2 (defect) | defective, a hidden width 1 | computed | seconds |
+        |---|---|---|---|---|---|---|---|---|---|
+        | 2 | 1 | 2 | 3 | no | (2, 2, 1) | none | 0 | 2 | ... |
     """
-    head = ["d_0", "d_L", "L", "r", "bias", "minimal filling widths", "defective (defect)",
+    head = ["d_0", "d_L", "L", "r", "bias", "minimal filling widths",
+            "defective, hidden widths >= 2 (defect)", "defective, a hidden width 1",
             "computed", "seconds"]
     lines = []
     for F in results:
         minimal = ", ".join(_widths(w) for w in F["minimal_filling"]) or \
             f"none with hidden widths <= {F['max_width']}"
+        wide = [row for row in F["defective"] if min(row["widths"][1:-1]) >= 2]
+        narrow = len(F["defective"]) - len(wide)
         defective = ", ".join(f"{_widths(row['widths'])} ({row['defect']})"
-                              for row in F["defective"]) or "none"
+                              for row in wide) or "none"
         lines.append([str(F["d_in"]), str(F["d_out"]), str(F["depth"]), str(F["r"]),
-                      "yes" if F["bias"] else "no", minimal, defective, str(len(F["rows"])),
-                      f"{F['seconds']:.1f}"])
+                      "yes" if F["bias"] else "no", minimal, defective, str(narrow),
+                      str(len(F["rows"])), f"{F['seconds']:.1f}"])
     if fmt == "csv":
         return "\n".join(";".join(x) for x in [head] + lines)
     if fmt == "rst":
@@ -200,10 +203,10 @@ def filling_command(args, out, err):
 
         sage: from sage_attention.app.cli import main
         sage: main(["filling", "--input", "2", "--output", "1", "--depth", "2", "--degree", "2..3", "--max-width", "3", "-q"])
-        | d_0 | d_L | L | r | bias | minimal filling widths | defective (defect) | computed | seconds |
-        |---|---|---|---|---|---|---|---|---|
-        | 2 | 1 | 2 | 2 | no | (2, 2, 1) | none | 2 | ... |
-        | 2 | 1 | 2 | 3 | no | (2, 2, 1) | none | 2 | ... |
+        | d_0 | d_L | L | r | bias | minimal filling widths | defective, hidden widths >= 2 (defect) | defective, a hidden width 1 | computed | seconds |
+        |---|---|---|---|---|---|---|---|---|---|
+        | 2 | 1 | 2 | 2 | no | (2, 2, 1) | none | 0 | 2 | ... |
+        | 2 | 1 | 2 | 3 | no | (2, 2, 1) | none | 0 | 2 | ... |
         0
     """
     import json
