@@ -321,3 +321,95 @@ def test_computations_that_need_attention_layers_are_refused_at_check(tmp_path, 
                  "  layer dense(out = 1) }\ncompute m { invariants }\n")
     assert cli.main(["check", str(f)]) == 2
     assert "needs attention layers only" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ ideals, where small
+
+from sage_attention.ideals.stack_elimination import stack_vanishing_ideal   # noqa: E402
+
+SMALL = [
+    PolynomialNetwork([2, 1, 1], 3),
+    PolynomialNetwork([2, 1, 2], 2),
+    PolynomialNetwork([3, 2, 1], 2),
+    Network([dense(out=1, r=2, bias=True), dense(out=1, bias=True)], d=2),
+    Network([attention(a=1, out=1), dense(out=1, r=2)], d=1, t=2, linear_output=False),
+    Network([attention(a=1, out=1, residual=True), dense(out=1)], d=1, t=2),
+]
+
+
+def _coefficient_point(model, rng):
+    """The coordinates at random weights, from the test's own expansion."""
+    tokens = 1 if model.is_dense() else model.tokens
+    names = [f"x{k}_{n}" for k in range(model.d) for n in range(tokens)]
+    R = PolynomialRing(GF(P), len(names), names)
+    xs = [[R.gen(k * tokens + n) for n in range(tokens)] for k in range(model.d)]
+    values = [R(rng.randrange(P)) for _ in range(model.nparameters())]
+
+    class OneToken:                       # the dense network on one token
+        pass
+    view = model
+    if model.is_dense() and model.tokens != 1:
+        view = OneToken()
+        view.__dict__.update(layers=model.layers, widths=model.widths, d=model.d, out=model.out,
+                             tokens=1)
+    outputs = _evaluate(view, R, values, xs)
+    point = []
+    for row, token, e in model.coordinate_description():
+        f = outputs[(row - 1) * tokens + (token - 1)]
+        point.append(f.monomial_coefficient(R.monomial(*e)))
+    return point
+
+
+@pytest.mark.parametrize("M", SMALL, ids=repr)
+def test_the_vanishing_ideal_vanishes_and_has_the_dimension(M):
+    I = stack_vanishing_ideal(M)
+    rng = random.Random(7)
+    for _ in range(3):
+        point = _coefficient_point(M, rng)
+        assert all(g.change_ring(GF(P))(*point) == 0 for g in I.gens())
+    assert I.dimension() == coefficient_rank(M)
+
+
+def test_the_twisted_cubic():
+    # binary cubics that are cubes: the 2 x 2 minors of the catalecticant
+    # [[c0, c1/3], [c1/3, c2/3], [c2/3, c3]] (coefficients of x^3, x^2 y, x y^2, y^3)
+    I = stack_vanishing_ideal(PolynomialNetwork([2, 1, 1], 3))
+    c = I.ring().gens()
+    cat = matrix(I.ring(), [[c[0], c[1] / 3, c[2] / 3], [c[1] / 3, c[2] / 3, c[3]]])
+    assert I == I.ring().ideal(cat.minors(2))
+
+
+def test_export_round_trip():
+    from sage_attention.variety.export import from_json, to_json
+    for M in SMALL + BLOCKS[:2]:
+        assert from_json(to_json(M)) is M
+
+
+def test_ideals_refuse_what_is_too_large():
+    from sage_attention.errors import ComputationTooLarge
+    with pytest.raises(ComputationTooLarge, match="force=True"):
+        stack_vanishing_ideal(PolynomialNetwork([3, 4, 1], 3))
+
+
+def test_filling_frontier_reproduces_alexander_hirschowitz():
+    from sage_attention.app.filling import filling_frontier
+    for d, r in [(3, 4), (3, 3), (4, 2), (5, 3)]:
+        F = filling_frontier(d, 1, 2, r, max_width=9, seed=0)
+        N = comb(d + r - 1, r)
+        h = next(h for h in range(1, 20) if secant_veronese_dimension(d - 1, r, h) == N)
+        assert F["minimal_filling"] == [(d, h, 1)]
+        assert [row["widths"][1] for row in F["defective"]] == \
+            [k for k in range(1, h) if secant_veronese_dimension(d - 1, r, k) < min(k * d, N)]
+
+
+def test_filling_frontier_is_consistent_with_monotonicity():
+    # every architecture above the reported frontier fills: check a few directly
+    from sage_attention.app.filling import filling_frontier
+    F = filling_frontier(2, 2, 3, 3, max_width=5, seed=0)
+    assert F["minimal_filling"] == [(2, 3, 5, 2), (2, 4, 4, 2)]
+    for widths in [(2, 5, 4, 2), (2, 4, 5, 2), (2, 5, 5, 2)]:
+        M = PolynomialNetwork(list(widths), 3)
+        assert M.dimension(seed=1) == M.ambient_dimension()
+    for widths in [(2, 3, 4, 2), (2, 4, 3, 2)]:
+        M = PolynomialNetwork(list(widths), 3)
+        assert M.dimension(seed=1) < M.ambient_dimension()

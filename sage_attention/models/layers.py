@@ -168,6 +168,21 @@ class DenseLayer:
         W, b = w
         return W.list() + ([] if b is None else b.list())
 
+    def weights_from_list(self, values, din):
+        r"""
+        Return the weights ``(W, b)`` from their values in the order of :meth:`weight_list`.
+
+        EXAMPLES::
+
+            sage: from sage_attention.models.layers import dense
+            sage: dense(out=1, bias=True).weights_from_list([1, 2, 3], 2)
+            ([1 2], [3])
+        """
+        n = self.out * din
+        W = matrix(self.out, din, list(values[:n]))
+        b = matrix(self.out, 1, list(values[n:n + self.out])) if self.bias else None
+        return (W, b)
+
     def _preactivation(self, X, w):
         W, b = w
         Z = W * X
@@ -361,6 +376,26 @@ class AttentionLayer:
             [1, 2, 3]
         """
         return [x for Q, K, V in w for x in Q.list() + K.list() + V.list()]
+
+    def weights_from_list(self, values, din):
+        r"""
+        Return the weights (a list of ``(Q, K, V)``) from their values in the order of :meth:`weight_list`.
+
+        EXAMPLES::
+
+            sage: from sage_attention.models.layers import attention
+            sage: attention(a=1, out=1).weights_from_list([1, 2, 3], 1)
+            [([1], [2], [3])]
+        """
+        values = list(values)
+        out, k = [], 0
+        for _ in range(self.heads):
+            mats = []
+            for rows in (self.a, self.a, self.out):
+                mats.append(matrix(rows, din, values[k:k + rows * din]))
+                k += rows * din
+            out.append(tuple(mats))
+        return out
 
     def _mask(self, F, t):
         return matrix(F, t, t, lambda n, j: 1 if (not self.causal or n <= j) else 0)

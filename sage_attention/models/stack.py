@@ -413,6 +413,36 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
         return estimate_stack_size(self.d, self.tokens, self.nparameters(), self.degree(),
                                    self.out, self.is_homogeneous(), self.is_dense())
 
+    # -- coordinates (small networks only; see :mod:`~sage_attention.models.stack_coordinates`)
+
+    def coordinate_description(self):
+        r"""
+        Return, for each coordinate, ``(row, token, exponent)``; see
+        :func:`~sage_attention.models.stack_coordinates.coordinate_description`.
+
+        EXAMPLES::
+
+            sage: from sage_attention import PolynomialNetwork
+            sage: PolynomialNetwork([2, 2, 1], 2).coordinate_description()[0]
+            (1, 1, (2, 0))
+        """
+        from sage_attention.models.stack_coordinates import coordinate_description
+        return coordinate_description(self)
+
+    def parametrization(self, force=False):
+        r"""
+        Return the ring map coordinates `\to` weights (the network expanded); see
+        :func:`~sage_attention.models.stack_coordinates.parametrization`.
+
+        EXAMPLES::
+
+            sage: from sage_attention import PolynomialNetwork
+            sage: PolynomialNetwork([2, 2, 1], 3).parametrization().domain().ngens()
+            4
+        """
+        from sage_attention.models.stack_coordinates import parametrization
+        return parametrization(self, force)
+
     # -- weights and evaluation
 
     def random_weights(self, field=None, seed=None):
