@@ -210,7 +210,7 @@ def filling_command(args, out, err):
         0
     """
     import json
-    from sage_attention.app.sweeps import _int_list
+    from sage_attention.app.sweeps import int_list as _int_list
     grid = list(product(_int_list(args.input, "--input"), _int_list(args.output, "--output"),
                         _int_list(args.depth, "--depth", minimum=2),
                         _int_list(args.degree, "--degree", minimum=2)))
