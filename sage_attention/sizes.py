@@ -143,6 +143,37 @@ def estimate_size(widths, ranks, tokens, weights="QKV", entries=None, heads=None
     return SizeEstimate(coords, essential, params, terms)
 
 
+def estimate_stack_size(d, tokens, parameters, degree, out, homogeneous, per_token):
+    r"""
+    Estimate the size of a stack of dense and attention layers.
+
+    INPUT:
+
+    - ``d``, ``tokens`` -- the input width `d_0` and the number of tokens `t`
+    - ``parameters`` -- the number of weights
+    - ``degree`` -- the degree `D` of the output in the input
+    - ``out`` -- the output width `d_L`
+    - ``homogeneous`` -- boolean; whether the output is homogeneous of degree `D`
+    - ``per_token`` -- boolean; whether every layer acts on each token
+      separately (then the coordinates are those of one token)
+
+    OUTPUT: a :class:`SizeEstimate`; the coordinates are the coefficients of
+    every output entry (monomials of degree `D`, or `\le D`, in `d_0` or
+    `d_0 t` variables), all counted as essential
+
+    EXAMPLES::
+
+        sage: from sage_attention.sizes import estimate_stack_size
+        sage: estimate_stack_size(3, 1, 16, 3, 1, True, True)
+        SizeEstimate(coordinates=10, essential_coordinates=10, parameters=16, terms=160)
+    """
+    n, outputs = (int(d), int(out)) if per_token else (int(d) * int(tokens),
+                                                       int(out) * int(tokens))
+    D = int(degree)
+    coords = outputs * (comb(n + D - 1, D) if homogeneous else comb(n + D, D))
+    return SizeEstimate(coords, coords, int(parameters), coords * int(parameters))
+
+
 def check_size(estimate, task, force=False, hint=""):
     r"""
     Refuse ``task`` when ``estimate`` is beyond this machine.

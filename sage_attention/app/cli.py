@@ -63,6 +63,7 @@ from sage_attention.app.runners import (RUNNERS, register, resolve, runner,  # n
                                         run_certify, run_check, run_dimension, run_fibers,
                                         run_invariants, run_vanishing_ideal)
 from sage_attention.app.reporting import ComputationFailed, run_spec  # noqa: F401
+from sage_attention.app.filling import add_filling_parser, filling_command  # noqa: F401
 from sage_attention.app.sweeps import (MAX_SWEEP_ROWS, UsageError,  # noqa: F401
                                        defectivity_command, figures_command, sweep_command)
 
@@ -108,6 +109,7 @@ def _parser():
     check.add_argument("--force", action="store_true", help="skip the size guard")
     check.add_argument("--verbose", "-v", action="store_true", help="log progress to stderr")
     _add_sweep_parsers(sub)
+    add_filling_parser(sub, _epilog())
     return p
 
 
@@ -158,6 +160,7 @@ def _add_sweep_parsers(sub):
 
 #: The subcommands that run a batch of rows, not a spec file.
 BATCH_COMMANDS = {"sweep": sweep_command, "defectivity": defectivity_command,
+                  "filling": filling_command,
                   "figures": figures_command}
 
 

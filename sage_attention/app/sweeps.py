@@ -100,6 +100,19 @@ def _int_list(text, option="--width", minimum=1):
 
 
 
+def int_list(text, option="--width", minimum=1):
+    r"""
+    Return the integers of a command-line list such as ``'3,5..7'``; see :func:`_int_list`.
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.sweeps import int_list
+        sage: int_list('2..4', '--degree', minimum=2)
+        [2, 3, 4]
+    """
+    return _int_list(text, option, minimum)
+
+
 def _check_outdir(path):
     r"""
     Make sure ``path`` is a writable folder (created if its parent exists).

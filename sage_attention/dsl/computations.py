@@ -240,6 +240,8 @@ class Computation:
       :func:`sage_attention.sizes.check_size`)
     - ``extended`` -- boolean (default: ``False``); it also applies to
       models with several heads, a mask or residual connections
+    - ``dense`` -- boolean (default: ``False``); it also applies to models
+      with dense layers (:class:`~sage_attention.models.stack.LayerStack`)
 
     EXAMPLES::
 
@@ -261,6 +263,7 @@ class Computation:
     one_layer: bool = False
     size_tasks: tuple = ()
     extended: bool = False
+    dense: bool = False
 
     def option(self, name):
         r"""
@@ -304,7 +307,15 @@ class Computation:
             '`invariants` needs a model with one head, no mask and no residual; `g` has several heads and a mask (on such models use dimension or fibers)'
             sage: COMPUTATIONS["dimension"].refusal(gpt) is None
             True
+            sage: from sage_attention.dsl.spec import DenseLayer
+            sage: pnn = ModelSpec("p", input=2, layers=(DenseLayer(3, "power", 2), DenseLayer(1)))
+            sage: COMPUTATIONS["certify"].refusal(pnn)
+            '`certify` needs attention layers only; `p` has dense layers (on such models use dimension or fibers)'
         """
+        if not self.dense and model.has_dense_layers():
+            can = " or ".join(n for n, c in COMPUTATIONS.items() if c.dense)
+            return (f"`{self.name}` needs attention layers only; `{model.name}` has dense "
+                    f"layers (on such models use {can})")
         if not self.extended and not model.is_plain():
             what = [w for w, ok in (("several heads", any(h != 1 for h in model.heads)),
                                     ("a mask", any(la.mask != "none" for la in model.layers)),
@@ -426,10 +437,10 @@ _FAMILIES_OPTION = Option("families", "families", "the families", default=None,
 COMPUTATIONS = {c.name: c for c in (
     Computation("dimension", "sage_attention.app.runners.run_dimension", (_SEED,),
                 "the dimension of the neurovariety (generic rank of the Jacobian)",
-                size_tasks=("jacobian",), extended=True),
+                size_tasks=("jacobian",), extended=True, dense=True),
     Computation("fibers", "sage_attention.app.runners.run_fibers", (_SEED,),
                 "the generic fiber and the symmetries of the weights",
-                size_tasks=("jacobian",), extended=True),
+                size_tasks=("jacobian",), extended=True, dense=True),
     Computation("invariants", "sage_attention.app.runners.run_invariants",
                 (_FAMILIES_OPTION, _SEED),
                 "build invariant families (`seed` goes to the families that take one)",

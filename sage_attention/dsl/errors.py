@@ -266,7 +266,7 @@ class MissingKeyword(DSLSyntaxError):
         sage: parse_spec("model m { layer }")
         Traceback (most recent call last):
         ...
-        MissingKeyword: <spec>:1:17: Missing keyword: `}` where `attention` is needed
+        MissingKeyword: <spec>:1:17: Missing keyword: `}` where `attention`, or `dense` is needed
         ...
     """
     label = "Missing keyword"

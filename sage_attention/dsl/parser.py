@@ -35,7 +35,7 @@ TESTS::
     UnknownKeyword: bad.att:3:3: Unknown keyword: `normalisation` (did you mean `normalization`?)
         normalisation = softmax
         ^
-    expected: `coordinates`, `entries`, `field`, `input`, `layer`, `tokens`, `weights`, or `}`
+    expected: `coordinates`, `entries`, `field`, `input`, `layer`, `linear_output`, `tokens`, `weights`, or `}`
     fix: `normalization = ...` is an argument of `layer attention(...)`
 """
 import functools
@@ -160,7 +160,7 @@ def parse_spec(text, filename=None):
         ModelSpec(name='m', field=Field(kind='QQ', p=None), input=2, tokens=2,
                   layers=(Layer(rank=1, out=1, normalization=<Normalization.LIGHTNING: 'lightning'>,
                             heads=1, mask='none', residual=False),),
-                  weights='QKV', coordinates='raw', entries=None)
+                  weights='QKV', coordinates='raw', entries=None, linear_output=True)
         sage: parse_spec(s.to_dsl()) == s
         True
 
@@ -617,6 +617,16 @@ def syntax_error(e, text, filename=None):
     if label is E.UnknownKeyword and token.type != "NAME" and \
             not re.match(r"^[A-Za-z_]\w*$", token.value):
         label = E.MissingKeyword
+    if label in (E.MissingKeyword, E.UnknownKeyword):
+        # an argument of the other kind of layer
+        accepts = set(e.expected or ())
+        if token.value in ("rank", "normalization", "heads", "mask") and "ACTIVATION" in accepts:
+            return make(E.UnknownKeyword, f"{shown} in a dense layer", line, column, expected,
+                        f"`{token.value} = ...` is an argument of `layer attention(...)`; a "
+                        "dense layer takes `out`, `activation`, `bias` and `residual`")
+        if token.value in ("activation", "bias") and "RANK" in accepts:
+            return make(E.UnknownKeyword, f"{shown} in an attention layer", line, column,
+                        expected, f"`{token.value} = ...` is an argument of `layer dense(...)`")
     if label is E.MissingKeyword:
         keywords = _literals(e.expected)
         if set(e.expected or ()) == {"NAME"}:

@@ -161,6 +161,8 @@ class Layer:
         sage: Layer(2, 3).is_plain(), Layer(2, 3, heads=2).is_plain()
         (True, False)
     """
+    #: the kind of layer (a class attribute)
+    kind = "attention"
     rank: int = None
     out: int = None
     normalization: Normalization = Normalization.LIGHTNING
@@ -209,6 +211,102 @@ class Layer:
         return self.heads == 1 and self.mask == "none" and self.residual is False
 
 
+#: The activations a dense layer may have: ``linear`` or ``power(r)``.
+ACTIVATIONS = ("linear", "power")
+
+
+@dataclass(frozen=True)
+class DenseLayer:
+    r"""
+    One dense (MLP) layer `Y = (W X + b \mathbf{1}^T)^{\circ r}`, acting on each token.
+
+    ``activation`` is the name written (``"linear"``, the default, or
+    ``"power"``) and ``degree`` its argument (``None`` for a bare name); both
+    are checked by :func:`~sage_attention.dsl.validation.validate`, as are
+    ``bias`` and ``residual`` (``True``/``False``, or the word written).
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.spec import DenseLayer
+        sage: DenseLayer(4, "power", 3, bias=True).to_dsl()
+        'layer dense(out = 4, activation = power(3), bias = true)'
+        sage: DenseLayer(1).to_dsl(), DenseLayer(1).power
+        ('layer dense(out = 1)', 1)
+        sage: DenseLayer(2, "power", 2, residual=True).power
+        2
+    """
+    #: the kind of layer (a class attribute)
+    kind = "dense"
+    out: int = None
+    activation: str = "linear"
+    degree: object = None
+    bias: object = False
+    residual: object = False
+    span: SourceSpan = dc_field(default=None, compare=False, repr=False)
+    #: ``(key, span)`` of each argument as written, for validation
+    arg_spans: tuple = dc_field(default=(), compare=False, repr=False)
+
+    @property
+    def power(self):
+        r"""
+        Return the power `r` of the activation (`1` for a linear layer).
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.spec import DenseLayer
+            sage: DenseLayer(3, "power", 5).power
+            5
+        """
+        return 1 if self.activation == "linear" and self.degree is None else self.degree
+
+    def nparameters(self, din):
+        r"""
+        Return the number of weights `d_i d_{i-1}` (plus `d_i` with a bias).
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.spec import DenseLayer
+            sage: DenseLayer(3, bias=True).nparameters(2)
+            9
+        """
+        return self.out * din + (self.out if self.bias is True else 0)
+
+    def to_dsl(self):
+        r"""
+        Return the canonical source of this layer.
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.spec import DenseLayer
+            sage: DenseLayer(2, "power", 2, residual=True).to_dsl()
+            'layer dense(out = 2, activation = power(2), residual = true)'
+        """
+        args = []
+        if self.out is not None:
+            args.append(f"out = {self.out}")
+        if self.degree is not None:
+            args.append(f"activation = {self.activation}({format_value(self.degree)})")
+        elif self.activation != "linear":
+            args.append(f"activation = {self.activation}")
+        if self.bias is not False:
+            args.append(f"bias = {format_value(self.bias)}")
+        if self.residual is not False:
+            args.append(f"residual = {format_value(self.residual)}")
+        return f"layer dense({', '.join(args)})"
+
+    def is_plain(self):
+        r"""
+        Return ``False``: a dense layer is not an attention layer with one head.
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.spec import DenseLayer
+            sage: DenseLayer(1).is_plain()
+            False
+        """
+        return False
+
+
 WEIGHT_SPACES = {"QKV": "Q K V", "AV": "A V"}
 
 
@@ -254,9 +352,25 @@ class ModelSpec:
     weights: str = "QKV"
     coordinates: str = "raw"
     entries: tuple = None
+    #: whether a last dense layer must be linear (``True``, the convention of
+    #: Kileel--Trager--Bruna), or the word written
+    linear_output: object = True
     span: SourceSpan = dc_field(default=None, compare=False, repr=False)
     #: ``(key, span)`` of each item as written, for validation
     item_spans: tuple = dc_field(default=(), compare=False, repr=False)
+
+    def has_dense_layers(self):
+        r"""
+        Return whether some layer is dense (the model is built as a
+        :class:`~sage_attention.models.stack.LayerStack`).
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.spec import ModelSpec, Layer, DenseLayer
+            sage: ModelSpec("m", input=2, layers=(DenseLayer(2, "power", 2), DenseLayer(1))).has_dense_layers()
+            True
+        """
+        return any(layer.kind == "dense" for layer in self.layers)
 
     @property
     def widths(self):
@@ -282,7 +396,7 @@ class ModelSpec:
             sage: ModelSpec("m", input=4, tokens=2, layers=(Layer(1, 2),)).ranks
             (1,)
         """
-        return tuple(layer.rank for layer in self.layers)
+        return tuple(getattr(layer, "rank", None) for layer in self.layers)
 
     @property
     def normalizations(self):
@@ -295,7 +409,8 @@ class ModelSpec:
             sage: ModelSpec("m", input=4, tokens=2, layers=(Layer(1, 2),)).normalizations
             ('lightning',)
         """
-        return tuple(layer.normalization.value for layer in self.layers)
+        return tuple(layer.normalization.value for layer in self.layers
+                     if layer.kind == "attention")
 
     @property
     def heads(self):
@@ -308,7 +423,7 @@ class ModelSpec:
             sage: ModelSpec("m", input=4, tokens=2, layers=(Layer(1, 2, heads=3),)).heads
             (3,)
         """
-        return tuple(layer.heads for layer in self.layers)
+        return tuple(getattr(layer, "heads", None) for layer in self.layers)
 
     def is_plain(self):
         r"""
@@ -340,9 +455,28 @@ class ModelSpec:
             sage: m.size_estimate().parameters
             15
         """
+        if self.has_dense_layers():
+            return self._stack_size_estimate()
         from sage_attention.sizes import estimate_size
         return estimate_size(self.widths, self.ranks, self.tokens,
                              self.weights, self.entries, heads=self.heads)
+
+    def _stack_size_estimate(self):
+        from sage_attention.sizes import estimate_stack_size
+        params, degree, homogeneous = 0, 1, True
+        for din, layer in zip(self.widths, self.layers):
+            if layer.kind == "dense":
+                params += layer.nparameters(din)
+                degree *= layer.power
+                homogeneous &= layer.bias is not True and not (layer.residual is True
+                                                               and layer.power != 1)
+            else:
+                params += layer.heads * (2 * layer.rank * din + layer.out * din)
+                degree *= 3
+                homogeneous &= layer.residual is not True
+        per_token = all(layer.kind == "dense" for layer in self.layers)
+        return estimate_stack_size(self.input, self.tokens or 1, params, degree, self.widths[-1],
+                                   homogeneous, per_token)
 
     def build(self):
         r"""
@@ -367,6 +501,13 @@ class ModelSpec:
             sage: m.build() is LightningAttention(d=3, t=2, a=2, out=3, heads=2, causal=True, residual=True)
             True
         """
+        if self.has_dense_layers():
+            from sage_attention.models import Network, attention, dense
+            layers = [dense(la.out, la.power, la.bias, la.residual) if la.kind == "dense" else
+                      attention(la.rank, la.out, la.heads, la.mask == "causal", la.residual)
+                      for la in self.layers]
+            return Network(layers, self.input, self.tokens, self.linear_output is True,
+                           base_ring=self.field.build())
         if not self.is_plain():
             from sage_attention.models import LightningAttention
             return LightningAttention(widths=self.widths, ranks=self.ranks, t=self.tokens,
@@ -408,8 +549,11 @@ class ModelSpec:
         if self.tokens is not None:
             lines.append(f"  tokens = {self.tokens}")
         lines.extend("  " + layer.to_dsl() for layer in self.layers)
-        lines.append(f"  weights = {WEIGHT_SPACES[self.weights]}")
-        lines.append(f"  coordinates = {self.coordinates}")
+        if self.linear_output is not True:
+            lines.append(f"  linear_output = {format_value(self.linear_output)}")
+        if not self.has_dense_layers() or self.weights != "QKV" or self.coordinates != "raw":
+            lines.append(f"  weights = {WEIGHT_SPACES[self.weights]}")
+            lines.append(f"  coordinates = {self.coordinates}")
         if self.entries is not None:
             lines.append("  entries = " + ", ".join(f"({i}, {j})" for i, j in self.entries))
         lines.append("}")

@@ -23,7 +23,7 @@ from fractions import Fraction
 from lark import Token, Transformer, v_args
 
 from sage_attention.errors import SpecError
-from sage_attention.dsl.spec import (Computation, Field, Layer, ModelSpec,
+from sage_attention.dsl.spec import (Computation, DenseLayer, Field, Layer, ModelSpec,
                                  Normalization, SourceSpan, Spec)
 
 #: The most digits a number in a spec may have.
@@ -115,7 +115,7 @@ class SpecTransformer(Transformer):
         values = {"layers": []}
         item_spans = []
         for item in items:
-            if isinstance(item, Layer):
+            if isinstance(item, (Layer, DenseLayer)):
                 values["layers"].append(item)
                 item_spans.append(("layer", item.span))
             else:
@@ -155,6 +155,42 @@ class SpecTransformer(Transformer):
         for arg in args:
             values.setdefault(arg.key, arg.value)
         return Layer(span=span_of(meta), arg_spans=tuple((a.key, a.span) for a in args), **values)
+
+    def dense_layer(self, meta, children):
+        """layer: "layer" "dense" "(" [_dense_args] ")" -> dense_layer"""
+        args = [c for c in children if c is not None]
+        values = {}
+        for arg in args:
+            if arg.key == "activation":
+                values.setdefault("activation", arg.value[0])
+                values.setdefault("degree", arg.value[1])
+            else:
+                values.setdefault(arg.key, arg.value)
+        return DenseLayer(span=span_of(meta), arg_spans=tuple((a.key, a.span) for a in args),
+                          **values)
+
+    def activation_arg(self, meta, children):
+        """dense_arg: "activation" "=" activation -> activation_arg"""
+        return _Item("activation", children[0], span_of(meta))
+
+    def activation_call(self, meta, children):
+        """activation: NAME "(" NUMBER ")" -> activation_call"""
+        return (str(children[0]), number(children[1]))
+
+    def activation_name(self, meta, children):
+        """activation: NAME -> activation_name"""
+        return (str(children[0]), None)
+
+    def bias_arg(self, meta, children):
+        """dense_arg: "bias" "=" NAME -> bias_arg"""
+        word = str(children[0])
+        return _Item("bias", {"true": True, "false": False}.get(word, word), span_of(meta))
+
+    def linear_output_item(self, meta, children):
+        """linear_output_item: "linear_output" "=" NAME"""
+        word = str(children[0])
+        return _Item("linear_output", {"true": True, "false": False}.get(word, word),
+                     span_of(meta))
 
     def rank_arg(self, meta, children):
         """layer_arg: "rank" "=" NUMBER -> rank_arg"""

@@ -33,6 +33,9 @@ from sage_attention.dsl.computations import (ALL_FAMILIES, COMPUTATIONS, FAMILIE
 #: The attention masks a layer may have.
 MASKS = ("none", "causal")
 
+#: The activations of a dense layer: ``power(r)`` (`x^r`, `r \ge 1`) or ``linear``.
+ACTIVATIONS = ("power", "linear")
+
 #: The option names of each computation statement, read from the table
 #: :data:`sage_attention.dsl.computations.COMPUTATIONS` (kept for old callers).
 COMPUTATION_OPTIONS = {name: set(c.option_names) for name, c in COMPUTATIONS.items()}
@@ -148,8 +151,11 @@ def _check_model(chk, m):
                       f"characteristic other than 2, 3, 5 (here GF({m.field.p})); use "
                       "`coordinates = raw` or a larger prime", _span_of(m.item_spans,
                                                                         "coordinates", span))
+    dense_only = bool(m.layers) and all(la.kind == "dense" for la in m.layers)
     for key, what in (("input", "input width"), ("tokens", "the number of tokens")):
         value = getattr(m, key)
+        if value is None and key == "tokens" and dense_only:
+            continue            # dense layers act on each token: one token is the default
         if value is None:
             chk.error(f"model `{m.name}` needs `{key} = ...` ({what}, a positive integer)", m.span)
         chk.positive(value, f"{key}", _span_of(m.item_spans, key, m.span))
@@ -164,6 +170,10 @@ def _check_model(chk, m):
                 chk.error(f"duplicate `{key}` in layer {i} of model `{m.name}`; keep one of them",
                           span)
             seen[key] = span
+        if layer.kind == "dense":
+            _check_dense_layer(chk, m, i, layer, width)
+            width = layer.out
+            continue
         for key in ("rank", "out"):
             value = getattr(layer, key)
             if value is None:
@@ -179,8 +189,14 @@ def _check_model(chk, m):
                       _span_of(layer.arg_spans, "normalization", layer.span))
         _check_extended_layer(chk, m, i, layer, width)
         width = layer.out
-    if not m.is_plain():
+    if m.has_dense_layers():
+        _check_stack_model(chk, m)
+    elif not m.is_plain():
         _check_extended_model(chk, m)
+    if not isinstance(m.linear_output, bool):
+        chk.error(f"`linear_output` (={format_value(m.linear_output)}) in model `{m.name}` must "
+                  f"be true or false{did_you_mean(m.linear_output, ('true', 'false'))}",
+                  _span_of(m.item_spans, "linear_output", m.span))
     if m.entries is not None:
         span = _span_of(m.item_spans, "entries", m.span)
         seen = set()
@@ -220,6 +236,69 @@ def _check_extended_layer(chk, m, i, layer, width):
         chk.error(f"`{key}` in {where} needs a lightning layer; several heads, masks and "
                   "residual connections are not available with softmax normalization",
                   _span_of(layer.arg_spans, key, layer.span))
+
+
+def _check_dense_layer(chk, m, i, layer, width):
+    # a dense layer Y = (W X + b 1^T)^r; its input has width `width`
+    where = f"layer {i} of model `{m.name}`"
+    if layer.out is None:
+        chk.error(f"{where} needs `out = ...`, e.g. layer dense(out = 4, activation = power(2))",
+                  layer.span)
+    chk.positive(layer.out, "out", _span_of(layer.arg_spans, "out", layer.span))
+    span = _span_of(layer.arg_spans, "activation", layer.span)
+    if layer.activation not in ACTIVATIONS:
+        chk.error(f"unknown activation `{layer.activation}` in {where}"
+                  f"{did_you_mean(layer.activation, ACTIVATIONS)}; the layers are polynomial: "
+                  "use `activation = power(r)` (x^r, r a positive integer) or `linear`", span)
+    if layer.activation == "linear" and layer.degree is not None:
+        chk.error(f"`linear` takes no degree in {where}; write `activation = linear` or "
+                  f"`activation = power({format_value(layer.degree)})`", span)
+    if layer.activation == "power":
+        r = layer.degree
+        if r is None:
+            chk.error(f"`activation = power` in {where} needs its degree, e.g. `power(2)`", span)
+        if isinstance(r, bool) or not isinstance(r, int) or r < 1:
+            chk.error(f"the activation `power({format_value(r)})` in {where} needs a positive "
+                      "integer degree r (x^r is a polynomial; r = 1 is a linear layer), "
+                      "e.g. `power(2)`", span)
+        chk.positive(r, "the activation degree r", span)
+    for key in ("bias", "residual"):
+        value = getattr(layer, key)
+        if not isinstance(value, bool):
+            chk.error(f"`{key}` (={format_value(value)}) in {where} must be true or false"
+                      f"{did_you_mean(value, ('true', 'false'))}",
+                      _span_of(layer.arg_spans, key, layer.span))
+    if layer.residual and layer.out is not None and width is not None and layer.out != width:
+        chk.error(f"{where} has `residual = true`, which adds its input to its output, so its "
+                  f"output width `out` (={layer.out}) must equal its input width (={width}); "
+                  f"write `out = {width}` or drop `residual`",
+                  _span_of(layer.arg_spans, "residual", layer.span))
+
+
+def _check_stack_model(chk, m):
+    # what a stack of dense and attention layers supports (LayerStack)
+    for i, layer in enumerate(m.layers, 1):
+        if layer.kind == "attention" and layer.normalization.value != "lightning":
+            chk.error(f"layer {i} of model `{m.name}` has softmax normalization, but the model "
+                      "has dense layers, which need lightning attention layers (the network is "
+                      "polynomial)", _span_of(layer.arg_spans, "normalization", layer.span))
+    for key, default, value in (("weights", "QKV", m.weights),
+                                ("coordinates", "raw", m.coordinates),
+                                ("entries", None, m.entries)):
+        if value != default:
+            fix = {"weights": "`weights = Q K V` (or no `weights` line)",
+                   "coordinates": "`coordinates = raw` (or no `coordinates` line)",
+                   "entries": "no `entries` (all output entries)"}[key]
+            chk.error(f"model `{m.name}` has dense layers, which needs {fix}",
+                      _span_of(m.item_spans, key, m.span))
+    last = m.layers[-1]
+    if last.kind == "dense" and last.power != 1 and m.linear_output is True:
+        chk.error(f"the last layer of model `{m.name}` has `activation = "
+                  f"{last.activation}({last.degree})`, but the last layer of a polynomial network "
+                  "is linear (the convention of Kileel-Trager-Bruna); drop its `activation`, "
+                  "add a linear `layer dense(out = ...)` after it, or write "
+                  "`linear_output = false` in the model to allow it",
+                  _span_of(last.arg_spans, "activation", last.span))
 
 
 def _check_extended_model(chk, m):

@@ -11,3 +11,5 @@ from sage_attention.models.deep import DeepLightningAttention  # noqa: F401
 from sage_attention.models.softmax_network import SoftmaxAttentionNetwork  # noqa: F401
 from sage_attention.models.multihead import MultiHeadLightningAttention  # noqa: F401
 from sage_attention.models.constructors import LightningAttention, SoftmaxAttention  # noqa: F401
+from sage_attention.models.layers import dense, attention  # noqa: F401
+from sage_attention.models.stack import LayerStack, Network, PolynomialNetwork  # noqa: F401

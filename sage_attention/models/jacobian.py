@@ -84,7 +84,18 @@ def degree_bound(model):
         sage: from sage_attention.models.jacobian import degree_bound
         sage: degree_bound(LightningAttention(d=2, t=2, a=1))
         6
+
+    A model with its own bound (e.g. a
+    :class:`~sage_attention.models.stack.LayerStack`) provides
+    ``jacobian_degree_bound()``::
+
+        sage: from sage_attention import PolynomialNetwork
+        sage: degree_bound(PolynomialNetwork([2, 2, 1], 2))
+        5
     """
+    own = getattr(model, "jacobian_degree_bound", None)
+    if own is not None:
+        return own()
     T = 1
     for _ in model.ranks:
         T = 3 * T + (3 if model.weight_space == "QKV" else 2)
@@ -222,7 +233,8 @@ def jacobian_rank(model, F, seed, force=False, derivatives=None):
     rng = python_random(seed)
     weights = model.random_weights(field=F, seed=rng.randrange(2**32))
     entries = [(i - 1, j - 1) for i, j in model.output_entries()]
-    ncols = model.nparameters() if model.weight_space == "QKV" else None
+    # with weights (A, V) the tangent directions are counted from the derivatives
+    ncols = model.nparameters() if getattr(model, "weight_space", "QKV") == "QKV" else None
     rows = []
     rank = -1
     ninputs = 0

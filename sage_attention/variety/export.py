@@ -118,6 +118,16 @@ def _model_dict(M):
     F = M.base_ring()
     if F is not QQ and not (F.is_finite() and F.is_prime_field()):
         raise ValueError(f"JSON export supports models over QQ and prime fields, not {F}")
+    if hasattr(M, "layers"):
+        # a stack of dense and attention layers (LayerStack)
+        layers = [{"kind": "dense", "out": la.out, "r": la.r, "bias": la.bias,
+                   "residual": la.residual} if la.kind == "dense" else
+                  {"kind": "attention", "a": la.a, "out": la.out, "heads": la.heads,
+                   "causal": la.causal, "residual": la.residual} for la in M.layers]
+        return {"format": "sage_attention.model", "d": int(M.d), "tokens": int(M.tokens),
+                "layers": layers, "linear_output": bool(M.linear_output),
+                "widths": [int(w) for w in M.widths], "base_ring": _field_name(F),
+                "description": str(M)}
     data = {"format": "sage_attention.model", "widths": [int(w) for w in M.widths],
             "ranks": [int(r) for r in M.ranks], "tokens": int(M.tokens),
             "normalization": list(M.normalization)}
@@ -146,6 +156,13 @@ def _model_from_dict(data):
     else:
         raise ValueError(f"base_ring (={base!r}) must be 'QQ' or 'GF(p)'")
     try:
+        if "layers" in data:
+            from sage_attention.models import Network, attention, dense
+            layers = [dense(la["out"], la["r"], la["bias"], la["residual"])
+                      if la["kind"] == "dense" else
+                      attention(la["a"], la["out"], la["heads"], la["causal"], la["residual"])
+                      for la in data["layers"]]
+            return Network(layers, data["d"], data["tokens"], data["linear_output"], F)
         if "heads" in data:
             return MultiHeadLightningAttention(data["widths"], data["ranks"], data["tokens"],
                                                data["heads"], data.get("causal", False),
@@ -346,8 +363,8 @@ def to_json(obj, model=None, indent=None):
         ...
         TypeError: cannot export 'x' (of type str): give an ideal, a list of polynomials, an invariant family, a vanishing-ideal result, a model or a report
     """
-    from sage_attention.models import AttentionNetwork
-    if isinstance(obj, AttentionNetwork):
+    from sage_attention.models import AttentionNetwork, LayerStack
+    if isinstance(obj, (AttentionNetwork, LayerStack)):
         return json.dumps(_model_dict(obj), indent=indent)
     if hasattr(obj, "to_dict") and not hasattr(obj, "ideal") and not hasattr(obj, "gens"):
         # a report (dimension, certificate, generation report, ...)

@@ -1,0 +1,273 @@
+r"""
+Filling widths of polynomial networks: the frontier search
+
+A polynomial network of widths `(d_0, d_1, \dots, d_L)` and activation `x^r`
+(:func:`~sage_attention.models.stack.PolynomialNetwork`) is **filling** when its
+neurovariety is its whole ambient space (every `d_L`-tuple of forms of degree
+`r^{L-1}`, or of degree `\le r^{L-1}` with biases), and **defective** when its
+dimension is below the count `\min(P - \sum_{i<L} d_i, \text{ambient})` of
+[KTB2019]_ (parameters minus the rescalings of hidden neurons).
+
+Filling is monotone in the hidden widths (a neuron with zero outgoing
+weights adds nothing, so a wider network's neurovariety contains the
+narrower one's). So for fixed `d_0, d_L, L, r` the filling width vectors form
+an up-set; its minimal elements are the **minimal filling widths**.
+:func:`filling_frontier` finds them inside a box of hidden widths: for every
+choice of the hidden widths but the last, it raises the last one until the
+network fills (a Jacobian rank each, :meth:`~sage_attention.models.jacobian.JacobianDimension.dimension_report`);
+every architecture below the frontier is computed, so every defective one
+in the box is found, and those above it fill by monotonicity.
+
+EXAMPLES:
+
+Shallow networks with one output are the secant varieties of the Veronese
+variety; `(d, r) = (3, 4)` is an Alexander--Hirschowitz exception: five
+quartic powers do not suffice although `5 \cdot 3 = 15 = \binom{6}{4}`::
+
+    sage: from sage_attention.app.filling import filling_frontier
+    sage: F = filling_frontier(3, 1, 2, 4, max_width=7, seed=0)
+    sage: F["minimal_filling"], [(r["widths"], r["defect"]) for r in F["defective"]]
+    ([(3, 6, 1)], [((3, 5, 1), 1)])
+"""
+import time
+from itertools import product
+
+from sage_attention.app.sweeps import UsageError
+
+#: the most architectures one frontier search computes
+MAX_FILLING_ROWS = 5000
+
+
+def _row(d_in, hidden, d_out, r, bias, seed):
+    from sage_attention.models import PolynomialNetwork
+    widths = (d_in,) + tuple(hidden) + (d_out,)
+    M = PolynomialNetwork(list(widths), r, bias=bias)
+    start = time.perf_counter()
+    D = M.dimension_report(seed=seed)
+    return {"widths": widths, "r": r, "bias": bias, "dimension": int(D.dimension),
+            "expected": None if D.expected is None else int(D.expected),
+            "ambient": int(M.ambient_dimension()), "parameters": int(M.nparameters()),
+            "defect": None if D.defect is None else int(D.defect),
+            "filling": int(D.dimension) == int(M.ambient_dimension()),
+            "failure_probability": float(D.failure_probability),
+            "seconds": round(time.perf_counter() - start, 3)}
+
+
+def filling_frontier(d_in, d_out, depth, r, max_width, bias=False, seed=0, progress=None):
+    r"""
+    Return the minimal filling widths and the defective architectures of a family of PNNs.
+
+    INPUT:
+
+    - ``d_in``, ``d_out`` -- positive integers; the input and output widths
+    - ``depth`` -- integer `L \ge 2`; the number of layers (`L - 1` hidden)
+    - ``r`` -- integer `\ge 2`; the activation degree
+    - ``max_width`` -- positive integer; the box of hidden widths searched
+    - ``bias`` -- boolean (default: ``False``)
+    - ``seed`` -- integer (default: `0`); the seed of every Jacobian rank
+    - ``progress`` -- (default: ``None``) a function called with each computed row
+
+    OUTPUT: a dictionary with
+
+    - ``rows`` -- every computed architecture (the non-filling ones in the
+      box and, per choice of the other hidden widths, the first filling one),
+      each a dictionary (``widths``, ``dimension``, ``expected``, ``ambient``,
+      ``defect``, ``filling``, ``seconds``, ...);
+    - ``minimal_filling`` -- the minimal filling width vectors in the box;
+    - ``defective`` -- the rows with a positive defect;
+    - ``not_filling_in_box`` -- the choices of the other hidden widths for
+      which the last one up to ``max_width`` does not fill;
+    - ``seconds`` -- the total time.
+
+    Every rank is a lower bound, exact with the failure probability of its
+    row (below `10^{-4}` each).
+
+    EXAMPLES:
+
+    Two hidden layers, quadratic activation, two inputs and one output (quartics in
+    two variables, ambient dimension 5)::
+
+        sage: from sage_attention.app.filling import filling_frontier
+        sage: F = filling_frontier(2, 1, 3, 2, max_width=3)
+        sage: F["minimal_filling"]
+        [(2, 2, 2, 1)]
+
+    TESTS::
+
+        sage: filling_frontier(2, 1, 1, 2, max_width=3)
+        Traceback (most recent call last):
+        ...
+        UsageError: depth (=1) must be at least 2 (a hidden layer)
+        sage: filling_frontier(9, 1, 5, 2, max_width=9)
+        Traceback (most recent call last):
+        ...
+        UsageError: the box of hidden widths has up to 6561 architectures, more than 5000; lower max_width or depth
+    """
+    if depth < 2:
+        raise UsageError(f"depth (={depth}) must be at least 2 (a hidden layer)")
+    if max_width < 1:
+        raise UsageError(f"max_width (={max_width}) must be at least 1")
+    if r < 2:
+        raise UsageError(f"r (={r}) must be at least 2 (r = 1 is linear)")
+    n = max_width ** (depth - 1)
+    if n > MAX_FILLING_ROWS:
+        raise UsageError(f"the box of hidden widths has up to {n} architectures, more than "
+                         f"{MAX_FILLING_ROWS}; lower max_width or depth")
+    start = time.perf_counter()
+    rows, first_filling, missing = [], {}, []
+    for prefix in product(range(1, max_width + 1), repeat=depth - 2):
+        for last in range(1, max_width + 1):
+            row = _row(d_in, prefix + (last,), d_out, r, bias, seed)
+            rows.append(row)
+            if progress is not None:
+                progress(row)
+            if row["filling"]:
+                first_filling[prefix] = last
+                break
+        else:
+            missing.append(prefix)
+
+    def fills(hidden):
+        f = first_filling.get(tuple(hidden[:-1]))
+        return f is not None and hidden[-1] >= f
+
+    minimal = []
+    for prefix, last in sorted(first_filling.items()):
+        hidden = prefix + (last,)
+        lower = [hidden[:i] + (hidden[i] - 1,) + hidden[i + 1:]
+                 for i in range(len(hidden)) if hidden[i] > 1]
+        if not any(fills(h) for h in lower):
+            minimal.append((d_in,) + hidden + (d_out,))
+    return {"d_in": d_in, "d_out": d_out, "depth": depth, "r": r, "bias": bias,
+            "max_width": max_width, "rows": rows, "minimal_filling": minimal,
+            "defective": [row for row in rows if row["defect"]],
+            "not_filling_in_box": [(d_in,) + p for p in missing],
+            "seconds": round(time.perf_counter() - start, 2)}
+
+
+def _widths(w):
+    return "(" + ", ".join(map(str, w)) + ")"
+
+
+def format_frontier(results, fmt="markdown"):
+    r"""
+    Return the table of frontier searches: one line per `(d_0, d_L, L, r)`.
+
+    INPUT:
+
+    - ``results`` -- a list of dictionaries from :func:`filling_frontier`
+    - ``fmt`` -- ``'markdown'`` (default), ``'rst'`` or ``'csv'``
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.filling import filling_frontier, format_frontier
+        sage: print(format_frontier([filling_frontier(2, 1, 2, 3, max_width=3)]))
+        | d_0 | d_L | L | r | bias | minimal filling widths | defective, hidden widths >= 2 (defect) | defective, a hidden width 1 | computed | seconds |
+        |---|---|---|---|---|---|---|---|---|---|
+        | 2 | 1 | 2 | 3 | no | (2, 2, 1) | none | 0 | 2 | ... |
+    """
+    head = ["d_0", "d_L", "L", "r", "bias", "minimal filling widths",
+            "defective, hidden widths >= 2 (defect)", "defective, a hidden width 1",
+            "computed", "seconds"]
+    lines = []
+    for F in results:
+        minimal = ", ".join(_widths(w) for w in F["minimal_filling"]) or \
+            f"none with hidden widths <= {F['max_width']}"
+        wide = [row for row in F["defective"] if min(row["widths"][1:-1]) >= 2]
+        narrow = len(F["defective"]) - len(wide)
+        defective = ", ".join(f"{_widths(row['widths'])} ({row['defect']})"
+                              for row in wide) or "none"
+        lines.append([str(F["d_in"]), str(F["d_out"]), str(F["depth"]), str(F["r"]),
+                      "yes" if F["bias"] else "no", minimal, defective, str(narrow),
+                      str(len(F["rows"])), f"{F['seconds']:.1f}"])
+    if fmt == "csv":
+        return "\n".join(";".join(x) for x in [head] + lines)
+    if fmt == "rst":
+        out = [".. list-table::", "   :header-rows: 1", ""]
+        for line in [head] + lines:
+            out.append("   * - " + line[0])
+            out += [f"     - {x}" for x in line[1:]]
+        return "\n".join(out)
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    out += ["| " + " | ".join(line) + " |" for line in lines]
+    return "\n".join(out)
+
+
+def filling_command(args, out, err):
+    r"""
+    Run ``sage-attention filling``: :func:`filling_frontier` over a grid of `(d_0, d_L, L, r)`.
+
+    Ctrl-C prints the searches that finished.
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.cli import main
+        sage: main(["filling", "--input", "2", "--output", "1", "--depth", "2", "--degree", "2..3", "--max-width", "3", "-q"])
+        | d_0 | d_L | L | r | bias | minimal filling widths | defective, hidden widths >= 2 (defect) | defective, a hidden width 1 | computed | seconds |
+        |---|---|---|---|---|---|---|---|---|---|
+        | 2 | 1 | 2 | 2 | no | (2, 2, 1) | none | 0 | 2 | ... |
+        | 2 | 1 | 2 | 3 | no | (2, 2, 1) | none | 0 | 2 | ... |
+        0
+    """
+    import json
+    from sage_attention.app.sweeps import int_list as _int_list
+    grid = list(product(_int_list(args.input, "--input"), _int_list(args.output, "--output"),
+                        _int_list(args.depth, "--depth", minimum=2),
+                        _int_list(args.degree, "--degree", minimum=2)))
+    done = []
+
+    def show(results):
+        if args.json:
+            print(json.dumps(results), file=out)
+        else:
+            print(format_frontier(results, "csv" if args.csv else
+                                  ("rst" if args.rst else "markdown")), file=out)
+        out.flush()
+
+    def progress(row):
+        if not args.quiet:
+            print(f"  {_widths(row['widths'])} r={row['r']}: dimension {row['dimension']} of "
+                  f"{row['ambient']}, defect {row['defect']} ({row['seconds']} s)", file=err,
+                  flush=True)
+
+    try:
+        for d_in, d_out, depth, r in grid:
+            done.append(filling_frontier(d_in, d_out, depth, r, args.max_width, args.bias,
+                                         args.seed, progress))
+    except KeyboardInterrupt:
+        print(f"interrupted: {len(done)} searches finished", file=err)
+        if done:
+            show(done)
+        raise
+    show(done)
+    return 0
+
+
+def add_filling_parser(sub, epilog):
+    r"""
+    Add the subcommand ``filling`` to the subparsers ``sub``.
+
+    EXAMPLES::
+
+        sage: import argparse
+        sage: from sage_attention.app.filling import add_filling_parser
+        sage: p = argparse.ArgumentParser(); add_filling_parser(p.add_subparsers(dest="command"), "")
+        sage: p.parse_args(["filling", "--degree", "3"]).degree
+        '3'
+    """
+    import argparse
+    fl = sub.add_parser("filling", help="minimal filling widths and defective architectures of "
+                        "polynomial networks (activation x^r)", epilog=epilog,
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    fl.add_argument("--input", default="2..3", help="input widths d_0 (default: 2..3)")
+    fl.add_argument("--output", default="1", help="output widths d_L (default: 1)")
+    fl.add_argument("--depth", default="2..3", help="numbers of layers L >= 2 (default: 2..3)")
+    fl.add_argument("--degree", default="2..3", help="activation degrees r >= 2 (default: 2..3)")
+    fl.add_argument("--max-width", type=int, default=6,
+                    help="the largest hidden width searched (default: 6)")
+    fl.add_argument("--bias", action="store_true", help="biases in every layer")
+    fl.add_argument("--seed", type=int, default=0)
+    fl.add_argument("--json", action="store_true", help="print every row as JSON")
+    fl.add_argument("--csv", action="store_true", help="print the table as CSV")
+    fl.add_argument("--rst", action="store_true", help="print the table as reStructuredText")
+    fl.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
