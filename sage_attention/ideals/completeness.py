@@ -360,7 +360,7 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=60, met
     if P is not None:
         reason = (f"the ideal found modulo {p} has {P[0]} minimal primes (or is not radical){loc}: not proved "
                   "(this does not show that generators are missing)")
-    elif method != "localization" and (C is None or method == "decomposition" or not C.proved):
+    elif method == "decomposition" or (method == "auto" and C is not None):
         reason = (f"the ideal found has dimension {dim} (that of the variety) and degree {deg} modulo {p}, but "
                   f"the primary decomposition did not finish in {timeout} s{loc}: not proved")
     elif C is None:

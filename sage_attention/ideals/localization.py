@@ -369,7 +369,7 @@ def _shape_data(J, z, seed_rng):
     ordered = [by_lead[x] for x in T.gens()[:-1]] + [m]
     cleared = tuple(clear(g) for g in ordered)
     fS = to_S(f)
-    return (wS[-1], cleared, fS, m.degree()), None
+    return (wS[-1], cleared, fS, int(m.degree())), None
 
 
 def localization_certificate(J, dimension, seed=None, linear_changes=LINEAR_CHANGES):
