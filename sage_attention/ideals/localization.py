@@ -269,6 +269,8 @@ def _checks(J, n, z, u, cleared, f, cuts, greedy=False):
         if g.reduce(G) != 0:
             return f"the cleared polynomial {_short(g)} does not lie in the ideal", (), (), ()
     zset = set(z)
+    if u in zset or len(zset) != n or any(x not in S.gens() for x in zset):
+        return "the shape variable and the independent variables are not as claimed", (), (), ()
     if not f or any(x not in zset for x in f.variables()) or not f.is_homogeneous():
         return "the denominator is not a nonzero homogeneous polynomial in the independent variables", (), (), ()
     fm = cleared[-1]
