@@ -342,7 +342,8 @@ class ModelSpec:
         """
         from sage_attention.sizes import estimate_size
         return estimate_size(self.widths, self.ranks, self.tokens,
-                             self.weights, self.entries, heads=self.heads)
+                             self.weights, self.entries, heads=self.heads,
+                             residual=any(layer.residual is True for layer in self.layers))
 
     def build(self):
         r"""
