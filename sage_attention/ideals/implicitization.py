@@ -218,6 +218,8 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     lightning_model(model)
     if not model.is_lightning():
         raise ValueError(f"implicitize needs a polynomial (lightning) network; model (={model}) is not")
+    from sage_attention.ideals._checks import coordinate_model
+    coordinate_model(model, "implicitize")
     degree = positive_integer(degree, "degree")
     max_attempts = positive_integer(max_attempts, "max_attempts")
     if executor is not None and executor is not False and not hasattr(executor, "submit"):

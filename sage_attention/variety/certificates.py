@@ -339,6 +339,8 @@ def certify(model, point, families=None, seed=None, extra_invariants=(), force=F
     """
     if model.nlayers() != 1 or not model.is_lightning():
         raise ValueError("certify needs a single lightning layer")
+    from sage_attention.ideals._checks import coordinate_model
+    coordinate_model(model, "certify")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, Integer))):
         raise ValueError(f"seed (={seed}) must be an integer or None")
     p = model.base_ring().characteristic()

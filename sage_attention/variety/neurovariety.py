@@ -258,8 +258,16 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: Neurovariety(LightningAttention(d=2, t=1, a=1)).ambient().ngens()
             4
+
+        TESTS::
+
+            sage: Neurovariety(LightningAttention(d=2, t=2, a=1, heads=2)).ambient()
+            Traceback (most recent call last):
+            ...
+            ValueError: the ambient coordinate ring needs a lightning model with coordinates (one head, no mask, no residual stream); model (=LightningAttention(d=2, out=1, t=2, a=1, heads=2) over Rational Field) has several heads: on it use dimension or fibers (for summed heads of one layer see sage_attention.variety.joins.SummedHeads)
         """
-        return self._model.coordinate_ring()
+        from sage_attention.ideals._checks import coordinate_model
+        return coordinate_model(self._model, "the ambient coordinate ring").coordinate_ring()
 
     def dimension(self, seed=None):
         r"""
