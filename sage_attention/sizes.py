@@ -248,6 +248,67 @@ def span_bound(widths, ranks, tokens, entries=None, residual=False):
     return n_entries * comb(n + deg - 1, deg)
 
 
+#: ``vanishing_ideal`` and ``check generation`` eliminate up to this many
+#: essential coordinates and interpolate beyond (``Neurovariety.vanishing_ideal``)
+ELIMINATION_DEFAULT_LIMIT = 18
+
+#: the degree of that interpolation when none is given
+DEFAULT_INTERPOLATION_DEGREE = 4
+
+
+def interpolation_parameters(widths, ranks, tokens, weights="QKV", entries=None):
+    r"""
+    Return the number of weights of the parametrization the interpolation engine uses.
+
+    It is the model's, except for ``weights = "AV"`` with a rank below the
+    width: then the `(Q, K, V)` twin (the same variety, a polynomial weight
+    space) is interpolated.
+
+    EXAMPLES::
+
+        sage: from sage_attention.sizes import interpolation_parameters
+        sage: interpolation_parameters((3, 1), (1,), 2, "AV"), interpolation_parameters((2, 1), (2,), 2, "AV")
+        (9, 6)
+    """
+    if weights == "AV" and any(int(a) < int(d) for a, d in zip(ranks, widths)):
+        weights = "QKV"
+    return estimate_size(widths, ranks, tokens, weights, entries).parameters
+
+
+def monomial_table(nvariables, degree, nparameters):
+    r"""
+    Return ``(count, bytes)`` of the table of the monomials of one degree the interpolation engine builds.
+
+    :func:`~sage_attention.ideals.product_span.monomials` keeps ``int16``
+    exponent rows (and copies while it concatenates), and
+    :func:`~sage_attention.ideals.pieces.graded_pieces` multiplies them, a
+    slice at a time, by the degree matrix of the multigrading, sorts the
+    multidegrees and regroups the rows. The multigrading is a lattice of
+    weight vectors on the parameters; its rank is counted as the number of
+    parameters (an upper bound), so the estimate needs no Sage and
+    ``sage-attention check`` evaluates it as ``implicitize`` does.
+
+    INPUT:
+
+    - ``nvariables`` -- the essential coordinates `n`
+    - ``degree`` -- the degree `k`
+    - ``nparameters`` -- the weights of the parametrization
+
+    OUTPUT: a pair of integers
+
+    EXAMPLES::
+
+        sage: from sage_attention.sizes import monomial_table
+        sage: monomial_table(10, 2, 3)
+        (55, 8580)
+        sage: count, nbytes = monomial_table(126, 4, 18); count, nbytes > 11 * 2**30
+        (11009376, True)
+    """
+    n, k, m = int(nvariables), int(degree), int(nparameters)
+    count = comb(n + k - 1, k)
+    return count, count * (n * 3 * 2 + 3 * 8 * m + 3 * 8)
+
+
 def check_size(estimate, task, force=False, hint=""):
     r"""
     Refuse ``task`` when ``estimate`` is beyond this machine.

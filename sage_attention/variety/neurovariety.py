@@ -49,15 +49,13 @@ from sage.all__sagemath_singular import SageObject, UniqueRepresentation, cached
 
 from sage_attention.progress import Heartbeat, redelivering_interrupts
 from sage_attention.sizes import check_size
+# ``algorithm=None`` eliminates when there are at most ELIMINATION_DEFAULT_LIMIT
+# essential coordinates, and interpolates otherwise, through
+# DEFAULT_INTERPOLATION_DEGREE when no degree is given (defined in sizes.py, so
+# that ``sage-attention check`` evaluates the same guard)
+from sage_attention.sizes import DEFAULT_INTERPOLATION_DEGREE, ELIMINATION_DEFAULT_LIMIT  # noqa: F401
 
 logger = logging.getLogger("sage_attention")
-
-#: ``algorithm=None`` eliminates when there are at most this many
-#: essential coordinates, and interpolates otherwise.
-ELIMINATION_DEFAULT_LIMIT = 18
-
-#: The degree bound of ``algorithm='interpolation'`` when none is given.
-DEFAULT_INTERPOLATION_DEGREE = 4
 
 
 #: ``minimal_generators_count`` refuses (without ``force=True``) a Singular
