@@ -47,7 +47,7 @@ import logging
 
 from sage.all__sagemath_singular import SageObject, UniqueRepresentation, cached_method
 
-from sage_attention.progress import Heartbeat, redelivering_interrupts
+from sage_attention.progress import Heartbeat, interruptible, redelivering_interrupts
 from sage_attention.sizes import check_size
 # ``algorithm=None`` eliminates when there are at most ELIMINATION_DEFAULT_LIMIT
 # essential coordinates, and interpolates otherwise, through
@@ -183,11 +183,22 @@ def minimal_generators_count(I, force=False, progress=False):
                     "(%d linear generators removed)", len(rest), S.ngens(), nlin)
         minbase = singular_function("minbase")
         with Heartbeat(f"minimal generators: Singular minbase in {S.ngens()} variables", progress):
-            for g in minbase(S.ideal(rest)):
-                if g:
-                    counts[int(g.degree())] = counts.get(int(g.degree()), 0) + 1
+            # in a forked child that Ctrl-C kills (Singular does not answer it)
+            for k in interruptible(_minbase_degrees, S.ideal(rest)):
+                counts[k] = counts.get(k, 0) + 1
     logger.info("minimal generators: %.2f s", time.time() - t0)
     return dict(sorted(counts.items()))
+
+
+def _minbase(I):
+    """The nonzero elements of Singular's ``minbase`` of ``I``."""
+    from sage.libs.singular.function import singular_function
+    return [g for g in singular_function("minbase")(I) if g]
+
+
+def _minbase_degrees(I):
+    """The degrees of the elements of Singular's ``minbase`` of ``I``."""
+    return [int(g.degree()) for g in _minbase(I)]
 
 
 class Neurovariety(UniqueRepresentation, SageObject):
@@ -547,7 +558,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         if not gens:
             return []
         with Heartbeat(f"minimal generators: Singular minbase of {len(gens)} generators", progress):
-            mb = [g for g in singular_function("minbase")(J.ring().ideal(gens)) if g]
+            mb = interruptible(_minbase, J.ring().ideal(gens))
         counts = {}
         for g in mb:
             counts[int(g.degree())] = counts.get(int(g.degree()), 0) + 1
