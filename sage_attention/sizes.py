@@ -153,13 +153,18 @@ def estimate_size(widths, ranks, tokens, weights="QKV", entries=None, heads=None
     return SizeEstimate(coords, essential, params, terms, jac)
 
 
+#: the field entries one small Sage matrix costs (its object, counted by the Jacobian guard)
+MATRIX_OVERHEAD = 64
+
+
 def jacobian_entries(widths, ranks, tokens, nparameters, nentries, weights="QKV", span=None):
     r"""
     Return the number of field entries the forward-mode Jacobian rank holds at once.
 
     For each random input the forward pass
     (:mod:`sage_attention.models.jacobian`) keeps one tangent matrix of
-    size `d_i \times t` per weight direction and layer, the directions in
+    size `d_i \times t` per weight direction and layer (a small matrix
+    counted as :data:`MATRIX_OVERHEAD` entries, its object), the directions in
     the attention matrix of each layer as `d_{i-1} \times d_{i-1}` matrices
     (`2 a_i d_{i-1}` of them for `Q, K`, at most `2 d_{i-1}^2` for `A`), and
     the rank matrix grows to at most `(\lceil (r+1)/n \rceil + 1) n` rows
@@ -181,7 +186,13 @@ def jacobian_entries(widths, ranks, tokens, nparameters, nentries, weights="QKV"
 
         sage: from sage_attention.sizes import jacobian_entries
         sage: jacobian_entries((4, 2, 4), (2, 2), 3, 60, 12)
-        6736
+        12976
+
+    A hundred thousand heads of a small layer: the rank stops at the span of
+    `12`, but the `800000` tangents (one small matrix each) are refused::
+
+        sage: jacobian_entries((2, 2), (1,), 2, 800000, 4, span=12) > 50 * 10**6
+        True
 
     One width-`1000` layer: the `2000` directions of `A` alone are two
     billion entries::
@@ -192,7 +203,9 @@ def jacobian_entries(widths, ranks, tokens, nparameters, nentries, weights="QKV"
     P = int(nparameters)
     n = max(int(nentries), 1)
     widths = tuple(int(w) for w in widths)
-    tangents = P * max(widths) * int(tokens) * 2
+    # a tangent is a Sage matrix: an object costs as much as about
+    # MATRIX_OVERHEAD entries even when it has four
+    tangents = P * max(max(widths) * int(tokens), MATRIX_OVERHEAD) * 2
     directions = 0
     for i, a in enumerate(ranks):
         din = widths[i]
