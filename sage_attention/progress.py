@@ -12,6 +12,10 @@ module imports no Sage, so every layer may use it):
   thread could not tick during the call: when the stream is a file (a
   terminal, a pipe) the ticks come from a tiny separate process that
   writes to the same file.
+- :func:`interruptible` runs one opaque call (a Gröbner basis in Singular,
+  which does not answer Ctrl-C for tens of seconds) in a forked child and
+  kills the child on Ctrl-C, so the parent answers within a fraction of a
+  second.
 - :func:`redelivering_interrupts` makes one Ctrl-C stop a computation even
   when the ``KeyboardInterrupt`` is raised inside a compiled callback that
   cannot propagate it (for example a LinBox matrix product over a prime
@@ -306,3 +310,93 @@ def redelivering_interrupts():
     finally:
         if sys.unraisablehook is hook:
             sys.unraisablehook = previous
+
+
+#: The seconds between two checks for Ctrl-C while :func:`interruptible` waits.
+POLL_INTERVAL = 0.1
+
+
+def _forked_call(conn, fn, args):
+    import signal
+    # the parent answers Ctrl-C (and kills this process); a terminal's SIGINT
+    # also reaches this process, which must not print a traceback of its own
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        conn.send(("ok", fn(*args)))
+    except BaseException as e:  # reported to the parent
+        try:
+            conn.send(("error", e))
+        except Exception:
+            conn.send(("error", RuntimeError(repr(e))))
+    conn.close()
+
+
+def interruptible(fn, *args):
+    r"""
+    Return ``fn(*args)`` computed in a forked child process that Ctrl-C kills at once.
+
+    Singular's Gröbner bases keep the interpreter lock and do not look at
+    Ctrl-C for a long time (or, interrupted, may leave Singular unusable in
+    this process). Here the parent waits for the child's answer and checks
+    for an interrupt every :data:`POLL_INTERVAL` seconds; on
+    ``KeyboardInterrupt`` the child is killed and the interrupt is raised
+    again, within a fraction of a second. The result and any exception of
+    ``fn`` come back pickled. Where ``fork`` is not available, ``fn`` runs
+    in this process.
+
+    INPUT:
+
+    - ``fn`` -- a function whose result can be pickled
+    - ``args`` -- its arguments (inherited by the child, not pickled)
+
+    OUTPUT: ``fn(*args)``
+
+    EXAMPLES::
+
+        sage: from sage_attention.progress import interruptible
+        sage: interruptible(pow, 2, 10)
+        1024
+        sage: interruptible(int, "x")
+        Traceback (most recent call last):
+        ...
+        ValueError: invalid literal for int() with base 10: 'x'
+
+    A Ctrl-C (here an alarm, which Sage raises as a ``KeyboardInterrupt``)
+    while the child computes stops the wait at once::
+
+        sage: import time
+        sage: from cysignals.alarm import alarm, AlarmInterrupt
+        sage: t0 = time.time(); alarm(0.5)
+        sage: try:
+        ....:     interruptible(time.sleep, 30)
+        ....: except AlarmInterrupt:
+        ....:     print("interrupted after", round(time.time() - t0) < 3)
+        interrupted after True
+    """
+    import multiprocessing
+    import os
+    if not hasattr(os, "fork"):  # pragma: no cover
+        return fn(*args)
+    ctx = multiprocessing.get_context("fork")
+    recv, send = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_forked_call, args=(send, fn, args), daemon=True)
+    proc.start()
+    send.close()
+    try:
+        while not recv.poll(POLL_INTERVAL):
+            if not proc.is_alive() and not recv.poll(0):
+                raise RuntimeError(f"the child process computing {getattr(fn, '__name__', fn)} "
+                                   f"died (exit status {proc.exitcode})")
+        try:
+            status, value = recv.recv()
+        except EOFError:
+            raise RuntimeError(f"the child process computing {getattr(fn, '__name__', fn)} "
+                               f"died (exit status {proc.exitcode})") from None
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+        recv.close()
+    if status == "error":
+        raise value
+    return value

@@ -20,7 +20,7 @@ EXAMPLES::
     sage: e
     SizeEstimate(coordinates=56, essential_coordinates=18, parameters=15, terms=672)
 """
-from dataclasses import dataclass, asdict
+from dataclasses import dataclass, asdict, field
 from math import comb
 
 from sage_attention.errors import ComputationTooLarge
@@ -49,6 +49,9 @@ class SizeEstimate:
     essential_coordinates: int
     parameters: int
     terms: int
+    #: the field entries the forward-mode Jacobian rank holds at once
+    #: (:func:`jacobian_entries`); the guard of ``dimension`` and ``fibers``
+    jacobian: int = field(default=0, repr=False)
 
     def to_dict(self):
         r"""
@@ -60,7 +63,9 @@ class SizeEstimate:
             sage: sorted(estimate_size((2, 2), (2,), 3).to_dict())
             ['coordinates', 'essential_coordinates', 'parameters', 'terms']
         """
-        return asdict(self)
+        d = asdict(self)
+        del d["jacobian"]
+        return d
 
 
 def cubic_monomials(n):
@@ -76,7 +81,8 @@ def cubic_monomials(n):
     return comb(n + 2, 3)
 
 
-def estimate_size(widths, ranks, tokens, weights="QKV", entries=None, heads=None):
+def estimate_size(widths, ranks, tokens, weights="QKV", entries=None, heads=None,
+                  residual=False):
     r"""
     Estimate the size of a lightning attention model.
 
@@ -90,6 +96,8 @@ def estimate_size(widths, ranks, tokens, weights="QKV", entries=None, heads=None
       entries ``(row, token)``
     - ``heads`` -- (default: ``None``, one per layer) the numbers of summed
       heads `(H_1, \dots, H_l)`; they multiply the weights of each layer
+    - ``residual`` -- boolean (default: ``False``); residual connections
+      (they enlarge the span of a deep network, :func:`span_bound`)
 
     OUTPUT: a :class:`SizeEstimate`
 
@@ -140,7 +148,180 @@ def estimate_size(widths, ranks, tokens, weights="QKV", entries=None, heads=None
         coords = n_entries * per_entry
         essential = coords
         terms = coords * params
-    return SizeEstimate(coords, essential, params, terms)
+    span = span_bound(widths, ranks, t, entries, residual)
+    jac = jacobian_entries(widths, ranks, t, params, n_entries, weights, span)
+    return SizeEstimate(coords, essential, params, terms, jac)
+
+
+#: the field entries one small Sage matrix costs (its object, counted by the Jacobian guard)
+MATRIX_OVERHEAD = 64
+
+
+def jacobian_entries(widths, ranks, tokens, nparameters, nentries, weights="QKV", span=None):
+    r"""
+    Return the number of field entries the forward-mode Jacobian rank holds at once.
+
+    For each random input the forward pass
+    (:mod:`sage_attention.models.jacobian`) keeps one tangent matrix of
+    size `d_i \times t` per weight direction and layer (a small matrix
+    counted as :data:`MATRIX_OVERHEAD` entries, its object), the directions in
+    the attention matrix of each layer as `d_{i-1} \times d_{i-1}` matrices
+    (`2 a_i d_{i-1}` of them for `Q, K`, at most `2 d_{i-1}^2` for `A`), and
+    the rank matrix grows to at most `(\lceil (r+1)/n \rceil + 1) n` rows
+    of `P` entries, where `P` is the number of weights, `n` the number of
+    kept output entries and `r = \min(P, \text{span})` the largest rank
+    (the rank stops at the dimension of the linear span, :func:`span_bound`).
+
+    INPUT:
+
+    - ``widths``, ``ranks``, ``tokens`` -- the architecture
+    - ``nparameters`` -- the number of weights `P`
+    - ``nentries`` -- the number of kept output entries `n`
+    - ``weights`` -- ``"QKV"`` or ``"AV"`` (default: ``"QKV"``)
+    - ``span`` -- (default: ``None``, no bound) an upper bound on the rank
+
+    OUTPUT: an integer
+
+    EXAMPLES::
+
+        sage: from sage_attention.sizes import jacobian_entries
+        sage: jacobian_entries((4, 2, 4), (2, 2), 3, 60, 12)
+        12976
+
+    A hundred thousand heads of a small layer: the rank stops at the span of
+    `12`, but the `800000` tangents (one small matrix each) are refused::
+
+        sage: jacobian_entries((2, 2), (1,), 2, 800000, 4, span=12) > 50 * 10**6
+        True
+
+    One width-`1000` layer: the `2000` directions of `A` alone are two
+    billion entries::
+
+        sage: jacobian_entries((1000, 1), (1,), 2, 3000, 2) > 2 * 10**9
+        True
+    """
+    P = int(nparameters)
+    n = max(int(nentries), 1)
+    widths = tuple(int(w) for w in widths)
+    # a tangent is a Sage matrix: an object costs as much as about
+    # MATRIX_OVERHEAD entries even when it has four
+    tangents = P * max(max(widths) * int(tokens), MATRIX_OVERHEAD) * 2
+    directions = 0
+    for i, a in enumerate(ranks):
+        din = widths[i]
+        count = 2 * int(a) * din if weights == "QKV" else 2 * din * din
+        directions = max(directions, count * din * din)
+    top = P if span is None else min(P, int(span))
+    rows = (-(-(top + 1) // n) + 1) * n
+    return tangents + directions + rows * P
+
+
+def span_bound(widths, ranks, tokens, entries=None, residual=False):
+    r"""
+    Return an upper bound on the dimension of the linear span of a lightning neurovariety.
+
+    Every dimension of the neurovariety (a Jacobian rank at any point)
+    is at most the dimension of its linear span, since the parametrization
+    lands in it. For one layer the bound is exact: the number of essential
+    coordinates (:ref:`mathematics, §2 <math-2>`); heads and a causal mask
+    do not enlarge the span (:mod:`sage_attention.models.join`). For a deep
+    network it is the number of monomials of degree `3^l` in the `d_0 t`
+    inputs per kept entry; with residual connections every degree up to
+    `3^l` occurs, so all monomials of degree at most `3^l` are counted.
+
+    INPUT:
+
+    - ``widths``, ``ranks``, ``tokens``, ``entries`` -- the model, as for
+      :func:`estimate_size`
+    - ``residual`` -- boolean (default: ``False``)
+
+    OUTPUT: a positive integer
+
+    EXAMPLES::
+
+        sage: from sage_attention.sizes import span_bound
+        sage: span_bound((2, 1), (1,), 2), span_bound((3, 1), (1,), 2, entries=[(1, 1)])
+        (6, 18)
+        sage: span_bound((1, 1, 1), (1, 1), 1), span_bound((1, 1, 1), (1, 1), 1, residual=True)
+        (1, 10)
+    """
+    widths = tuple(int(w) for w in widths)
+    layers, t = len(tuple(ranks)), int(tokens)
+    if entries is None:
+        n_entries, rows = widths[-1] * t, widths[-1]
+    else:
+        entries = list(entries)
+        n_entries, rows = len(entries), len({i for i, _ in entries})
+    if layers == 1:
+        d = widths[0]
+        return rows * d * d * (d + 1) // 2 if t >= 2 else n_entries * cubic_monomials(d)
+    deg, n = 3 ** layers, widths[0] * t
+    if residual:
+        return n_entries * comb(n + deg, deg)
+    return n_entries * comb(n + deg - 1, deg)
+
+
+#: ``vanishing_ideal`` and ``check generation`` interpolate with the whole-ideal
+#: proof, and eliminate when it fails and there are at most this many essential
+#: coordinates (``Neurovariety.vanishing_ideal``); the interpolation table in so
+#: few coordinates is small, so ``check`` estimates it beyond this number only
+ELIMINATION_DEFAULT_LIMIT = 18
+
+#: the degree of that interpolation when none is given
+DEFAULT_INTERPOLATION_DEGREE = 4
+
+
+def interpolation_parameters(widths, ranks, tokens, weights="QKV", entries=None):
+    r"""
+    Return the number of weights of the parametrization the interpolation engine uses.
+
+    It is the model's, except for ``weights = "AV"`` with a rank below the
+    width: then the `(Q, K, V)` twin (the same variety, a polynomial weight
+    space) is interpolated.
+
+    EXAMPLES::
+
+        sage: from sage_attention.sizes import interpolation_parameters
+        sage: interpolation_parameters((3, 1), (1,), 2, "AV"), interpolation_parameters((2, 1), (2,), 2, "AV")
+        (9, 6)
+    """
+    if weights == "AV" and any(int(a) < int(d) for a, d in zip(ranks, widths)):
+        weights = "QKV"
+    return estimate_size(widths, ranks, tokens, weights, entries).parameters
+
+
+def monomial_table(nvariables, degree, nparameters):
+    r"""
+    Return ``(count, bytes)`` of the table of the monomials of one degree the interpolation engine builds.
+
+    :func:`~sage_attention.ideals.product_span.monomials` keeps ``int16``
+    exponent rows (and copies while it concatenates), and
+    :func:`~sage_attention.ideals.pieces.graded_pieces` multiplies them, a
+    slice at a time, by the degree matrix of the multigrading, sorts the
+    multidegrees and regroups the rows. The multigrading is a lattice of
+    weight vectors on the parameters; its rank is counted as the number of
+    parameters (an upper bound), so the estimate needs no Sage and
+    ``sage-attention check`` evaluates it as ``implicitize`` does.
+
+    INPUT:
+
+    - ``nvariables`` -- the essential coordinates `n`
+    - ``degree`` -- the degree `k`
+    - ``nparameters`` -- the weights of the parametrization
+
+    OUTPUT: a pair of integers
+
+    EXAMPLES::
+
+        sage: from sage_attention.sizes import monomial_table
+        sage: monomial_table(10, 2, 3)
+        (55, 8580)
+        sage: count, nbytes = monomial_table(126, 4, 18); count, nbytes > 11 * 2**30
+        (11009376, True)
+    """
+    n, k, m = int(nvariables), int(degree), int(nparameters)
+    count = comb(n + k - 1, k)
+    return count, count * (n * 3 * 2 + 3 * 8 * m + 3 * 8)
 
 
 def estimate_stack_size(d, tokens, parameters, degree, out, homogeneous, per_token):
@@ -205,10 +386,11 @@ def check_size(estimate, task, force=False, hint=""):
     elif task == "parametrization":
         value, what = estimate.terms, "expanding the parametrization needs about {} terms"
     elif task == "jacobian":
-        # forward mode stacks about P + 1 rows of P derivatives (P weights);
-        # it never builds the expanded coefficients
-        value = estimate.parameters * (estimate.parameters + 1)
-        what = "the forward-mode Jacobian has about {} entries"
+        # forward mode: the tangents, the directions of each attention matrix
+        # and the rank matrix (:func:`jacobian_entries`); never the expanded
+        # coefficients
+        value = estimate.jacobian or estimate.parameters * (estimate.parameters + 1)
+        what = "the forward-mode Jacobian holds about {} field entries"
     elif task == "elimination":
         value, what = estimate.essential_coordinates, "elimination over {} essential coordinates is far beyond this machine"
     else:

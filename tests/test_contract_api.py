@@ -155,6 +155,39 @@ CASES = [
     ("chow_invariants(LightningAttention(d=4, t=1, a=1), limit=1)", ("error", "ComputationTooLarge", "force=True")),
     ("len(context_syzygies(LightningAttention(d=3, t=2, a=3), force=True))", ("value", "10")),
     ("len(veronese_invariants(LightningAttention(d=4, t=2, a=4), r=4, limit=2, force=True))", ("value", "2")),
+    # dimensions never exceed the ambient dimension (the span); summed heads keep the slice
+    ("__import__('sage_attention.variety.joins', fromlist=['x']).SummedHeads("
+     "LightningAttention(d=2, t=2, a=1, out=2, entries=[(1, 1)]), 2).dimension(seed=0)", ("value", "6")),
+    ("__import__('sage_attention.variety.joins', fromlist=['x']).SummedHeads("
+     "LightningAttention(d=3, t=2, a=1, entries=[(1, 1)]), 2).dimension(seed=0)", ("value", "14")),
+    ("LightningAttention(d=2, t=2, a=1, heads=1000).dimension(seed=0)", ("value", "6")),
+    ("LightningAttention(d=1000, t=2, a=1, out=1).dimension(seed=0)",
+     ("error", "ComputationTooLarge", "force=True")),
+    ("LightningAttention(d=30, t=1000, a=1, out=30).dimension(seed=0)",
+     ("error", "ComputationTooLarge", "force=True")),
+    # multi-head, causal and residual models have no coordinates: refused, not crashed
+    ("__import__('sage_attention.variety.certificates', fromlist=['x']).certify("
+     "LightningAttention(d=2, t=2, a=1, heads=2), [0] * 20)", ("error", "ValueError", "dimension or fibers")),
+    ("Neurovariety(LightningAttention(d=2, t=2, a=1, heads=2)).contains(1)",
+     ("error", "ValueError", "dimension or fibers")),
+    ("Neurovariety(LightningAttention(d=2, t=2, a=1, causal=True)).ambient()",
+     ("error", "ValueError", "causal mask")),
+    ("__import__('sage_attention.variety.singular_points', fromlist=['x']).singular_point("
+     "LightningAttention(d=2, t=2, a=1, out=2, residual=True), "
+     "LightningAttention(d=2, t=2, a=1, out=2, residual=True).random_weights(seed=0))",
+     ("error", "ValueError", "residual stream")),
+    ("invariants(LightningAttention(d=2, t=2, a=1, heads=2))", ("error", "ValueError", "several heads")),
+    ("implicitize(LightningAttention(d=2, t=2, a=1, out=2, residual=True), 2)",
+     ("error", "ValueError", "residual stream")),
+    ("eliminate(LightningAttention(d=2, t=2, a=1, heads=3))", ("error", "ValueError", "several heads")),
+    # the interpolation table guard: the same estimate as sage-attention check
+    ("implicitize(LightningAttention(d=6, t=2, a=1, entries=[(1, 1)]), 4)",
+     ("error", "ComputationTooLarge", "lower the degree")),
+    # certificates print what they did and a check that runs
+    ("'None' in __import__('sage_attention.variety.certificates', fromlist=['x']).certify("
+     "LightningAttention(d=2, t=1, a=1), [1, 0, -2, 0]).reason", ("value", "False")),
+    ("'Finite Field' in __import__('sage_attention.variety.certificates', fromlist=['x']).certify("
+     "LightningAttention(d=1, t=2, a=1, base_ring=GF(7)), [1, 2, 1, 1]).check", ("value", "False")),
     # the deep model at degree 3: refused before its graded pieces are solved
     ("implicitize(LightningAttention(widths=[2, 2, 1], ranks=[1, 1], t=2), 3)",
      ("error", "ComputationTooLarge", "force=True")),
@@ -167,6 +200,12 @@ CASE_LIMITS = {
     "invariants(LightningAttention(d=5, t=2, a=5), ['syzygies'])": (TIME_LIMIT, 4 * 2 ** 30),
     "context_syzygies(LightningAttention(d=5, t=2, a=5))": (TIME_LIMIT, 4 * 2 ** 30),
     "implicitize(LightningAttention(widths=[2, 2, 1], ranks=[1, 1], t=2), 3)": (30, MEMORY_LIMIT),
+    # the rank stops at the span: an answer well within the time (50 heads took 4 s,
+    # 1000 heads no answer in 70 s)
+    "LightningAttention(d=2, t=2, a=1, heads=1000).dimension(seed=0)": (60, 6 * 2 ** 30),
+    # refused before the 16 GB of directions are allocated (was a MemoryError)
+    "LightningAttention(d=1000, t=2, a=1, out=1).dimension(seed=0)": (60, 6 * 2 ** 30),
+    "implicitize(LightningAttention(d=6, t=2, a=1, entries=[(1, 1)]), 4)": (60, 6 * 2 ** 30),
 }
 
 

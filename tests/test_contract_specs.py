@@ -369,6 +369,47 @@ CASES = [
     Case("check-invariants-guard", "run", "model m { input = 6; tokens = 2; layer attention("
          "rank = 6, out = 1) }\ncompute m { invariants syzygies\ncheck invariants }", 2,
          ("the family syzygies", "pass --force"), "line"),
+    # ---------------------------------------------------------- guards: check as run
+    # the forward-mode Jacobian estimate (sizes.jacobian_entries) in check as in run
+    Case("check-dimension-1000-tokens", "check", "model m { input = 30; tokens = 1000; "
+         "layer attention(rank = 1, out = 30) }\ncompute m { dimension }", 2,
+         ("forward-mode Jacobian", "pass --force"), "line"),
+    Case("run-dimension-1000-tokens", "run", "model m { input = 30; tokens = 1000; "
+         "layer attention(rank = 1, out = 30) }\ncompute m { dimension }", 2,
+         ("forward-mode Jacobian", "pass --force"), "line"),
+    Case("check-dimension-width-1000", "check", "model m { input = 1000; tokens = 2; "
+         "layer attention(rank = 1, out = 1) }\ncompute m { dimension }", 2,
+         ("forward-mode Jacobian", "pass --force"), "line"),
+    Case("check-fibers-width-1000", "check", "model m { input = 1000; tokens = 2; "
+         "layer attention(rank = 1, out = 1) }\ncompute m { fibers }", 2,
+         ("forward-mode Jacobian", "pass --force"), "line"),
+    # the rank stops at the span of 6 dimensions: an answer, not 70 s of silence
+    Case("run-1000-heads", "run", "model h { input = 2; tokens = 2; layer attention(rank = 1, "
+         "out = 1, heads = 1000) }\ncompute h { dimension seed = 0 }", 0, (), None,
+         lambda out, err: json_models(out)["h"]["dimension"] == 6, ("--json",)),
+    # the interpolation table (sizes.monomial_table) in check as in run, with a fix it has
+    Case("check-interpolation-degree-4-width-6", "check", "model s { input = 6; tokens = 2; "
+         "layer attention(rank = 1, out = 1); entries = (1, 1) }\n"
+         "compute s { vanishing_ideal up to degree 4 }", 2,
+         ("monomials of degree 4", "`up to degree 3`", "pass --force"), "line"),
+    Case("run-interpolation-degree-4-width-6", "run", "model s { input = 6; tokens = 2; "
+         "layer attention(rank = 1, out = 1); entries = (1, 1) }\n"
+         "compute s { vanishing_ideal up to degree 4 }", 2,
+         ("monomials of degree 4", "`up to degree 3`"), "line"),
+    Case("check-interpolation-default-degree", "check", "model m { input = 4; tokens = 3; "
+         "layer attention(rank = 2, out = 4) }\ncompute m { vanishing_ideal algorithm = "
+         "interpolation }", 2, ("through degree 4", "`up to degree 3`"), "line"),
+    Case("check-interpolation-degree-2-ok", "check", "model m { input = 4; tokens = 3; "
+         "layer attention(rank = 2, out = 4) }\ncompute m { vanishing_ideal up to degree 2 }",
+         0, ("ok: 1 model, 1 computation",)),
+    # models without coordinates: refused at check, before Sage
+    Case("check-certify-heads", "check", HEADS + "compute h { certify point [1, 2, 3] }", 2,
+         ("`certify` needs a model with one head", "dimension or fibers"), "line"),
+    Case("check-vanishing-ideal-residual", "check", GPT + "compute gpt { vanishing_ideal }", 2,
+         ("needs a model with one head", "dimension or fibers"), "line"),
+    Case("run-fibers-residual", "run", GPT + "compute gpt { fibers seed = 0 }", 0, (), None,
+         lambda out, err: json_models(out)["gpt"]["computations"][0].get("fiber_dimension")
+         is not None or "fiber" in out, ("--json",)),
 ]
 
 # every malformed snippet of every syntax-error label

@@ -243,8 +243,15 @@ def _run_generation(model, options):
     """
     from sage_attention.variety.generation import generation_report
     families = families_of(model, options) if options.get("families") else None
-    G = generation_report(model, families, progress=bool(options.get("progress", False)),
-                          force=bool(options.get("force", False)))
+    from sage_attention.errors import ComputationTooLarge
+    try:
+        G = generation_report(model, families, progress=bool(options.get("progress", False)),
+                              force=bool(options.get("force", False)))
+    except ComputationTooLarge as e:
+        # the statement has no degree: name the fix it has
+        raise ComputationTooLarge(str(e).replace(
+            "lower the degree", "use fewer entries (`entries = ...`) or a smaller model "
+            "(`check generation` has no degree)"), e.estimate) from None
     d = G.to_dict()
     summary = repr(G).split("\n", 1)[-1].strip()
     d["text"] = summary + "\n" + G.table()

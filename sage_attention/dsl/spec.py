@@ -459,7 +459,8 @@ class ModelSpec:
             return self._stack_size_estimate()
         from sage_attention.sizes import estimate_size
         return estimate_size(self.widths, self.ranks, self.tokens,
-                             self.weights, self.entries, heads=self.heads)
+                             self.weights, self.entries, heads=self.heads,
+                             residual=any(layer.residual is True for layer in self.layers))
 
     def _stack_size_estimate(self):
         from sage_attention.sizes import estimate_stack_size

@@ -362,6 +362,12 @@ def _check_computation(chk, c, model, available, force):
                 check_size(estimate, task, force=force, hint=hint)
             except ComputationTooLarge as e:
                 _refuse(chk, c, model, e)
+    if c.name in ("vanishing_ideal", "check") and not force and not problems:
+        from sage_attention.errors import ComputationTooLarge
+        try:
+            check_interpolation(model, c.name, opts)
+        except ComputationTooLarge as e:
+            _refuse(chk, c, model, e)
     if c.name in ("invariants", "check") and not force and not problems:
         from sage_attention.errors import ComputationTooLarge
         families = opts.get("families")
@@ -389,6 +395,74 @@ def _refuse(chk, c, model, e):
         f"{loc}`{c.name}` on model `{model.name}`: {e}".replace(
             "pass force=True", "pass --force (or force=True)") + context,
         e.estimate) from None
+
+
+def check_interpolation(model, name, options):
+    r"""
+    Refuse the interpolation a ``vanishing_ideal`` or ``check generation`` statement runs when its monomial table is beyond this machine.
+
+    The statement interpolates through its degree (``up to degree N``),
+    or, without one, when the model has more than
+    :data:`~sage_attention.sizes.ELIMINATION_DEFAULT_LIMIT` essential
+    coordinates, through
+    :data:`~sage_attention.sizes.DEFAULT_INTERPOLATION_DEGREE`. The table is
+    estimated by :func:`~sage_attention.sizes.monomial_table`, the estimate
+    :func:`~sage_attention.ideals.implicitization.implicitize` checks before
+    it builds anything, against the same
+    :func:`~sage_attention.ideals.memory.memory_limit`. The fix named is one
+    the statement has: a lower ``up to degree`` for ``vanishing_ideal``,
+    fewer entries for ``check generation`` (it has no degree).
+
+    INPUT:
+
+    - ``model`` -- a :class:`~sage_attention.dsl.spec.ModelSpec`
+    - ``name`` -- ``"vanishing_ideal"`` or ``"check"``
+    - ``options`` -- the statement's options (a dict)
+
+    OUTPUT: ``None``, or :class:`~sage_attention.errors.ComputationTooLarge`
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.spec import ModelSpec, Layer
+        sage: from sage_attention.dsl.validation import check_interpolation
+        sage: m = ModelSpec("m", input=6, tokens=2, layers=(Layer(1, 1),), entries=((1, 1),))
+        sage: check_interpolation(m, "vanishing_ideal", {"degree": 3})
+        sage: check_interpolation(m, "vanishing_ideal", {"degree": 4})
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the table of the 11009376 monomials of degree 4 in 126 essential coordinates needs about ... GiB of memory (limit ...); write a lower degree (`up to degree 3`); pass force=True to run it anyway
+    """
+    from sage_attention.ideals.memory import check_memory
+    from sage_attention.sizes import (DEFAULT_INTERPOLATION_DEGREE, ELIMINATION_DEFAULT_LIMIT,
+                                      interpolation_parameters, monomial_table)
+    if len(model.layers) != 1 or None in model.widths or not model.is_plain():
+        return
+    if name == "check" and options.get("what") != "generation":
+        return
+    estimate = model.size_estimate()
+    n = estimate.essential_coordinates
+    degree = options.get("degree") if name == "vanishing_ideal" else None
+    algorithm = options.get("algorithm") if name == "vanishing_ideal" else None
+    if degree is None:
+        if algorithm == "elimination" or (algorithm is None and n <= ELIMINATION_DEFAULT_LIMIT):
+            return
+        degree = DEFAULT_INTERPOLATION_DEGREE
+    m = interpolation_parameters(model.widths, model.ranks, model.tokens, model.weights,
+                                 model.entries)
+    count, nbytes = monomial_table(n, degree, m)
+    if name == "check":
+        hint = (f"`check generation` interpolates through degree {degree} beyond "
+                f"{ELIMINATION_DEFAULT_LIMIT} essential coordinates: use fewer entries "
+                "(`entries = ...`) or a smaller model")
+    elif degree > 1 and options.get("degree") is None:
+        hint = (f"without a degree it interpolates through degree {degree}: write "
+                f"`up to degree {degree - 1}`")
+    elif degree > 1:
+        hint = f"write a lower degree (`up to degree {degree - 1}`)"
+    else:
+        hint = "use fewer entries (`entries = ...`) or a smaller model"
+    check_memory(nbytes, f"the table of the {count} monomials of degree {degree} in {n} "
+                 "essential coordinates", hint=hint)
 
 
 def check_families(model, families):

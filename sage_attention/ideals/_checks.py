@@ -18,6 +18,12 @@ EXAMPLES::
     Traceback (most recent call last):
     ...
     TypeError: model (=3) must be an attention model (e.g. LightningAttention(d=2, t=2, a=1))
+    sage: from sage_attention import LightningAttention
+    sage: from sage_attention.ideals._checks import coordinate_model
+    sage: coordinate_model(LightningAttention(d=2, t=2, a=1, heads=2), "certify")
+    Traceback (most recent call last):
+    ...
+    ValueError: certify needs a lightning model with coordinates (one head, no mask, no residual stream); model (=LightningAttention(d=2, out=1, t=2, a=1, heads=2) over Rational Field) has several heads: on it use dimension or fibers (for summed heads of one layer see sage_attention.variety.joins.SummedHeads)
 """
 import numbers
 
@@ -60,3 +66,51 @@ def lightning_model(model, name="model"):
         raise TypeError(f"{name} (={model!r}) must be an attention model "
                         "(e.g. LightningAttention(d=2, t=2, a=1))")
     return model
+
+
+def coordinate_model(model, what, name="model"):
+    r"""
+    Return ``model`` if it has coefficient coordinates, else refuse ``what`` with a ``ValueError``.
+
+    The coordinate ring, the vanishing ideal, membership, invariants,
+    certificates and singular points are those of a lightning network
+    with one head per layer, no mask and no residual stream (a deep one
+    too); several heads, a causal mask or a residual stream have only
+    their dimension and fibers (:mod:`sage_attention.models.multihead`),
+    and a softmax network none of them.
+
+    INPUT:
+
+    - ``model`` -- the argument
+    - ``what`` -- string; the refused computation, for the message
+    - ``name`` -- (default: ``"model"``) the argument's name
+
+    OUTPUT: ``model``; a ``TypeError`` if it is not a model at all
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals._checks import coordinate_model
+        sage: M = LightningAttention(d=2, t=2, a=1)
+        sage: coordinate_model(M, "contains") is M
+        True
+        sage: coordinate_model(LightningAttention(d=2, t=2, a=1, residual=False, causal=True), "contains")
+        Traceback (most recent call last):
+        ...
+        ValueError: contains needs a lightning model with coordinates (one head, no mask, no residual stream); model (=LightningAttention(d=2, out=1, t=2, a=1, causal=True) over Rational Field) has a causal mask: on it use dimension or fibers (for summed heads of one layer see sage_attention.variety.joins.SummedHeads)
+    """
+    lightning_model(model, name)
+    if model.is_lightning() and hasattr(model, "coordinate_ring"):
+        return model
+    heads = getattr(model, "heads", None)
+    has = [w for w, ok in (("several heads", heads is not None and any(h != 1 for h in heads)),
+                           ("a causal mask", getattr(model, "causal", False)),
+                           ("a residual stream", getattr(model, "residual", False)))
+           if ok]
+    if not model.is_lightning():
+        has = ["softmax normalization"]
+    raise ValueError(f"{what} needs a lightning model with coordinates (one head, no mask, no "
+                     f"residual stream); {name} (={model}) has {' and '.join(has) or 'none'}"
+                     + (": on it use dimension or fibers (for summed heads of one layer see "
+                        "sage_attention.variety.joins.SummedHeads)" if model.is_lightning()
+                        else ""))

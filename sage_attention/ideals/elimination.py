@@ -246,6 +246,8 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb", progress=Fal
     lightning_model(model)
     if not model.is_lightning():
         raise ValueError(f"eliminate needs a polynomial (lightning) network; model (={model}) is not")
+    from sage_attention.ideals._checks import coordinate_model
+    coordinate_model(model, "eliminate")
     if timeout is not None:
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) and not hasattr(timeout, "is_integer"):
             raise ValueError(f"timeout (={timeout!r}) must be None or a positive number of seconds")

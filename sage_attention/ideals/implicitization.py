@@ -224,6 +224,8 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     lightning_model(model)
     if not model.is_lightning():
         raise ValueError(f"implicitize needs a polynomial (lightning) network; model (={model}) is not")
+    from sage_attention.ideals._checks import coordinate_model
+    coordinate_model(model, "implicitize")
     degree = positive_integer(degree, "degree")
     max_attempts = positive_integer(max_attempts, "max_attempts")
     if executor is not None and executor is not False and not hasattr(executor, "submit"):
@@ -257,7 +259,9 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     ctx.force = bool(force)
     degs = np.array(G.degrees, dtype=np.int64).reshape(E.ngens(), -1)
     from math import comb
-    check_memory(_monomial_table_bytes(E.ngens(), degree, degs.shape[1]),
+    # the grading's rank is counted as the number of parameters (an upper bound), as
+    # ``sage-attention check`` counts it without Sage (sizes.monomial_table)
+    check_memory(_monomial_table_bytes(E.ngens(), degree, images[0].parent().ngens()),
                  f"the table of the {comb(E.ngens() + degree - 1, degree)} monomials of degree {degree} "
                  f"in {E.ngens()} essential coordinates", force, hint="lower the degree")
     # every degree's largest graded piece, counted (not listed) before any degree is solved

@@ -20,7 +20,7 @@ generator, a new cubic adds one::
     {2: 3, 3: 1}
 """
 # sage.doctest: needs sage.libs.singular
-from sage_attention.progress import Heartbeat
+from sage_attention.progress import Heartbeat, interruptible
 
 
 def truncated_groebner_basis(E, polys, bound):
@@ -90,7 +90,13 @@ def minimal_generator_counts(E, polys, bound, progress=False):
     ALGORITHM: for each degree `k`, the generators of degree `k` are reduced
     modulo :func:`truncated_groebner_basis` of the lower ones at degree `k`;
     the rank of the remainders (linear algebra over the base field) is the
-    number of minimal generators of degree `k`.
+    number of minimal generators of degree `k`. Each degree runs in a
+    forked child (:func:`~sage_attention.progress.interruptible`):
+    Singular's Gröbner basis does not answer Ctrl-C, the child is killed.
+
+    On Ctrl-C a ``KeyboardInterrupt`` is raised within a fraction of a
+    second; its attribute ``finished`` is the dictionary of the degrees
+    finished before it (complete for those degrees).
 
     EXAMPLES::
 
@@ -119,9 +125,13 @@ def minimal_generator_counts(E, polys, bound, progress=False):
             break
         lower = [f for f in polys if f.degree() < k]
         here = [f for f in polys if f.degree() == k]
-        with Heartbeat(f"minimal generators of degree {k} ({len(here)} generators, "
-                       f"{len(lower)} of lower degree)", progress):
-            r = _rank_modulo(E, lower, here, k)
+        try:
+            with Heartbeat(f"minimal generators of degree {k} ({len(here)} generators, "
+                           f"{len(lower)} of lower degree)", progress):
+                r = interruptible(_rank_modulo, E, lower, here, k)
+        except KeyboardInterrupt as e:
+            e.finished = dict(counts)
+            raise
         if r:
             counts[int(k)] = int(r)
     return counts

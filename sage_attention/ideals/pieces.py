@@ -66,7 +66,9 @@ def monomial_table_bytes(n, k, ngrading):
 
     - ``n`` -- number of variables
     - ``k`` -- the degree
-    - ``ngrading`` -- the rank of the multigrading
+    - ``ngrading`` -- the rank of the multigrading, or a bound on it
+      (:func:`implicitize` passes the number of parameters, as
+      :func:`sage_attention.sizes.monomial_table` counts it)
 
     OUTPUT: an integer
 
@@ -76,9 +78,8 @@ def monomial_table_bytes(n, k, ngrading):
         sage: monomial_table_bytes(10, 2, 3)
         8580
     """
-    from math import comb
-    count = comb(int(n) + int(k) - 1, int(k))
-    return count * (int(n) * 3 * 2 + 3 * 8 * int(ngrading) + 3 * 8)
+    from sage_attention.sizes import monomial_table
+    return monomial_table(n, k, ngrading)[1]
 
 
 def piece_sizes(degs, k):

@@ -103,8 +103,10 @@ def invariants(model, families=None, force=False, **options):
         10
     """
     import inspect
-    from sage_attention.ideals._checks import lightning_model
+    from sage_attention.ideals._checks import coordinate_model, lightning_model
     lightning_model(model)
+    if model.is_lightning():
+        coordinate_model(model, "invariants")
     if families is None:
         families = [name for name in FAMILIES if name != "rank_one"]
     if isinstance(families, str):

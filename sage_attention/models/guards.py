@@ -23,7 +23,7 @@ EXAMPLES::
     ComputationTooLarge: the coordinate ring needs 40000 variables (Singular's limit is 32767); pass force=True to run it anyway
 """
 from sage_attention.errors import ComputationTooLarge
-from sage_attention.sizes import LIMITS
+from sage_attention.sizes import LIMITS, check_size
 
 #: Singular's limit on the number of variables of a ring
 SINGULAR_MAX_VARIABLES = 2 ** 15 - 1
@@ -65,31 +65,21 @@ def check_ring_size(what, nvariables, force, hint=""):
     raise ComputationTooLarge(msg)
 
 
-def forward_jacobian_entries(widths, ranks, tokens, nparameters, nentries):
-    r"""
-    Return the number of field entries the forward-mode Jacobian rank holds at once.
-
-    For each random input the forward pass keeps one tangent matrix of size
-    `d_i \times t` per weight direction and layer, and the rank matrix
-    grows to at most `(\lceil (P+1)/n \rceil + 1) n` rows of `P` entries
-    (`n` the number of kept output entries).
-
-    EXAMPLES::
-
-        sage: from sage_attention.models.guards import forward_jacobian_entries
-        sage: forward_jacobian_entries((4, 2, 4), (2, 2), 3, 60, 12)
-        6480
-    """
-    P = int(nparameters)
-    n = max(int(nentries), 1)
-    tangents = P * max(widths) * int(tokens) * 2
-    rows = (-(-(P + 1) // n) + 1) * n
-    return tangents + rows * P
-
-
-def check_jacobian_size(model, force=False):
+def check_jacobian_size(model, force=False, estimate=None):
     r"""
     Refuse a forward-mode Jacobian rank that does not fit in memory.
+
+    The estimate is :func:`sage_attention.sizes.jacobian_entries`, the one
+    ``sage-attention check`` evaluates on a spec (through
+    :func:`~sage_attention.sizes.check_size`), so ``check`` and ``run``
+    refuse the same models.
+
+    INPUT:
+
+    - ``model`` -- a model with ``size_estimate()``
+    - ``force`` -- boolean (default: ``False``); run anyway
+    - ``estimate`` -- (default: ``model.size_estimate()``) a
+      :class:`~sage_attention.sizes.SizeEstimate`
 
     EXAMPLES::
 
@@ -99,13 +89,12 @@ def check_jacobian_size(model, force=False):
         sage: check_jacobian_size(LightningAttention(d=10**6, t=2, a=1))
         Traceback (most recent call last):
         ...
-        ComputationTooLarge: the forward-mode Jacobian holds about 21000012000000 field entries (limit 50000000); pass force=True to run it anyway
+        ComputationTooLarge: the forward-mode Jacobian holds about ... field entries (limit 50000000); pass force=True to run it anyway
+        sage: check_jacobian_size(LightningAttention(d=1000, t=2, a=1))
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: the forward-mode Jacobian holds about 2021012000 field entries (limit 50000000); pass force=True to run it anyway
     """
     if force:
         return
-    value = forward_jacobian_entries(model.widths, model.ranks, model.tokens,
-                                     model.nparameters(), len(model.output_entries()))
-    if value > JACOBIAN_ENTRY_LIMIT:
-        raise ComputationTooLarge(f"the forward-mode Jacobian holds about {value} field entries "
-                                  f"(limit {JACOBIAN_ENTRY_LIMIT}); pass force=True to run it "
-                                  "anyway")
+    check_size(model.size_estimate() if estimate is None else estimate, "jacobian")

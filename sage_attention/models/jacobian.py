@@ -201,7 +201,7 @@ def layer_derivatives(model, X, weights, F):
 
 
 @redelivering_interrupts()
-def jacobian_rank(model, F, seed, force=False, derivatives=None):
+def jacobian_rank(model, F, seed, force=False, derivatives=None, ambient=None, heads=1):
     r"""
     Return ``(rank, number of inputs, failure bound)`` of the Jacobian of a lightning network.
 
@@ -214,6 +214,14 @@ def jacobian_rank(model, F, seed, force=False, derivatives=None):
       :func:`~sage_attention.models.guards.check_jacobian_size` refuses
     - ``derivatives`` -- (default: :func:`layer_derivatives`) a function
       ``(model, X, weights, F) -> (derivs, Y)``
+    - ``ambient`` -- (default: ``None``) an upper bound on the rank (the
+      dimension of the linear span, :func:`~sage_attention.sizes.span_bound`):
+      the rank stops growing there, so the inputs stop as soon as it is
+      reached, however many weights there are
+    - ``heads`` -- (default: `1`) the rank of the sum of ``heads`` copies
+      of ``model`` in disjoint weights (its columns are those of each
+      copy, at independent random weights: Terracini's lemma); the size
+      guard is then the caller's
 
     It runs under :func:`~sage_attention.progress.redelivering_interrupts`:
     a Ctrl-C that a LinBox product swallows is raised again, so one Ctrl-C
@@ -226,38 +234,51 @@ def jacobian_rank(model, F, seed, force=False, derivatives=None):
         sage: r, n, bound = jacobian_rank(LightningAttention(d=3, t=2, a=2), GF(67108859), 0)
         sage: r, bound < 1e-4
         (10, True)
+
+    Many heads of a layer whose span has dimension `6`: the rank reaches
+    the span after a few inputs and stops there (not after one input per
+    weight)::
+
+        sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
+        sage: jacobian_rank(M, GF(67108859), 0, ambient=6, heads=200)[:2]
+        (6, 7)
     """
-    check_jacobian_size(model, force)
+    if heads == 1:
+        check_jacobian_size(model, force)
     if derivatives is None:
         derivatives = layer_derivatives
     rng = python_random(seed)
-    weights = model.random_weights(field=F, seed=rng.randrange(2**32))
+    copies = [model.random_weights(field=F, seed=rng.randrange(2**32)) for _ in range(heads)]
     entries = [(i - 1, j - 1) for i, j in model.output_entries()]
     # with weights (A, V) the tangent directions are counted from the derivatives
-    ncols = model.nparameters() if getattr(model, "weight_space", "QKV") == "QKV" else None
+    ncols = heads * model.nparameters() if getattr(model, "weight_space", "QKV") == "QKV" else None
     rows = []
     rank = -1
     ninputs = 0
     steps = 0
     per_input = len(entries)
     target = None
+    top = ncols if ambient is None else min(ncols or ambient, ambient)
     while True:
         X = random_matrix(F, model.d, model.tokens, rng)
-        derivs, _ = derivatives(model, X, weights, F)
+        derivs = []
+        for weights in copies:
+            derivs += derivatives(model, X, weights, F)[0]
         for (i, j) in entries:
             rows.append([D[i, j] for D in derivs])
         ninputs += 1
         if ncols is None:
             ncols = len(rows[-1])
+            top = ncols if ambient is None else min(ncols, ambient)
         if target is None:
-            # a first batch large enough to reach full column rank
-            target = max(1, -(-(ncols + 1) // per_input))
+            # a first batch large enough to reach the largest possible rank
+            target = max(1, -(-(top + 1) // per_input))
         if ninputs < target:
             continue
         new_rank = matrix(F, rows).rank()
         steps += 1
         logger.info("dimension: %d inputs, rank %d", ninputs, new_rank)
-        if new_rank == rank or new_rank == ncols:
+        if new_rank == rank or new_rank >= top:
             rank = new_rank
             break
         rank = new_rank
@@ -282,6 +303,28 @@ class JacobianDimension:
     """
 
     _derivatives = staticmethod(layer_derivatives)
+
+    def ambient_dimension(self):
+        r"""
+        Return an upper bound on every dimension of the neurovariety: the dimension of its linear span.
+
+        It is :func:`~sage_attention.sizes.span_bound` (exact for one layer,
+        the number of essential coordinates); heads and a causal mask do not
+        enlarge the span. Every :meth:`dimension_report` checks its rank
+        against it and stops adding inputs when the rank reaches it.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: M = LightningAttention(d=3, t=2, a=1, entries=[(1, 1)])
+            sage: M.ambient_dimension() == len(M.essential_coordinates())
+            True
+            sage: LightningAttention(d=2, t=2, a=1, heads=5).ambient_dimension()
+            6
+        """
+        from sage_attention.sizes import span_bound
+        return span_bound(self.widths, self.ranks, self.tokens, self.entries,
+                          getattr(self, "residual", False))
 
     def dimension_report(self, seed=None, field=None, proof=False, force=False):
         r"""
@@ -367,8 +410,9 @@ class JacobianDimension:
                                       "random point; pass proof=False")
         F = rank_field(field)
         seed = resolve_seed(seed)
+        ambient = self.ambient_dimension()
         rank, ninputs, bound = jacobian_rank(self, F, seed, force=force,
-                                             derivatives=self._derivatives)
+                                             derivatives=self._derivatives, ambient=ambient)
         expected, note = self._published()
         return DimensionReport(
             model=repr(self), dimension=rank, expected=expected, expected_note=note,
@@ -376,7 +420,8 @@ class JacobianDimension:
             fiber_dimension=self.parameter_dimension() - rank,
             failure_probability=float(bound), seed=seed, field=str(F), inputs=ninputs,
             method="rank of the Jacobian at random weights and inputs (forward mode)",
-            expected_kind=getattr(self, "_expected_kind", "formula"))
+            expected_kind=getattr(self, "_expected_kind", "formula"),
+            ambient_dimension=ambient)
 
     def dimension(self, seed=None, field=None, proof=False, force=False):
         r"""
@@ -400,3 +445,88 @@ class JacobianDimension:
         from sage.rings.integer import Integer
         return Integer(self.dimension_report(seed=seed, field=field, proof=proof,
                                              force=force).dimension)
+
+
+def summed_heads_report(model, heads, seed=None, field=None, force=False):
+    r"""
+    Return the dimension of the join of ``heads`` copies of a one-layer model, with a report.
+
+    The neurovariety of `H` summed heads is the `H`-fold join of the
+    one-head variety; by Terracini's lemma its dimension is the rank of the
+    Jacobian of `(W_1, \dots, W_H) \mapsto \sum_h Y(X; W_h)`, whose
+    columns are those of one head at `H` independent random weights. Unlike
+    ``LightningAttention(..., heads=H)`` this keeps the model's output
+    entries (a slice).
+
+    INPUT:
+
+    - ``model`` -- a one-layer lightning model with weights ``'QKV'``
+    - ``heads`` -- positive integer `H`
+    - ``seed``, ``field``, ``force`` -- as for
+      :meth:`JacobianDimension.dimension_report`
+
+    OUTPUT: a :class:`~sage_attention.models.reports.DimensionReport`;
+    its expected value is the join bound `\min(H \dim(\text{one head}),
+    \dim(\text{span}))` with the one head's computed dimension
+
+    EXAMPLES:
+
+    Two rank-one heads of the one-entry slice with `d = 3`: one head has
+    dimension `2 \cdot 3 + 3 - 2 = 7` (nine weights, a `GL_1` and a scaling
+    acting), so the join has at most `14` dimensions, in the span of the
+    `18` essential coordinates. The rank equals twice the published
+    dimension of one head ([HMK2024]_), so this join is not defective::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.models.jacobian import summed_heads_report
+        sage: from sage_attention.models.formulas import published_dimension
+        sage: M = LightningAttention(d=3, t=2, a=1, entries=[(1, 1)])
+        sage: R = summed_heads_report(M, 2, seed=0)
+        sage: R.dimension, R.ambient_dimension, len(M.essential_coordinates())
+        (14, 18, 18)
+        sage: R.dimension == 2 * published_dimension((3, 1), (1,), 2)[0]
+        True
+
+    Two heads of the slice `(1, 1)` of a layer with `d' = 2`: the span of
+    the slice has `6` dimensions, so the join (of dimension at most `12`
+    for the whole layer) has dimension `6` here::
+
+        sage: M = LightningAttention(d=2, t=2, a=1, out=2, entries=[(1, 1)])
+        sage: summed_heads_report(M, 2, seed=0).dimension, len(M.essential_coordinates())
+        (6, 6)
+
+    With all output entries it is the multi-head model's dimension::
+
+        sage: M = LightningAttention(d=3, t=2, a=1)
+        sage: summed_heads_report(M, 2, seed=0).dimension == LightningAttention(d=3, t=2, a=1, heads=2).dimension(seed=0)
+        True
+    """
+    from sage.rings.integer import Integer
+    from sage_attention.models.reports import DimensionReport
+    from sage_attention.sizes import estimate_size
+    if isinstance(heads, bool) or not isinstance(heads, (int, Integer)) or heads < 1:
+        raise ValueError(f"heads (={heads}) must be a positive integer")
+    heads = int(heads)
+    if not model.is_lightning() or model.nlayers() != 1 or model.weight_space != "QKV":
+        raise ValueError(f"summed heads need one lightning layer with weights 'QKV'; "
+                         f"model (={model}) is not")
+    F = rank_field(field)
+    seed = resolve_seed(seed)
+    if not force:
+        check_jacobian_size(model, estimate=estimate_size(
+            model.widths, model.ranks, model.tokens, "QKV", model.entries, heads=(heads,)))
+    ambient = model.ambient_dimension()
+    rank, ninputs, bound = jacobian_rank(model, F, seed, force=True, ambient=ambient,
+                                         heads=heads)
+    one = model.dimension_report(seed=seed, field=field, force=force).dimension
+    expected = min(heads * one, ambient)
+    P = heads * model.nparameters()
+    return DimensionReport(
+        model=f"{heads} summed heads of {model}", dimension=rank, expected=expected,
+        expected_note=(f"join bound min(H dim(one head), dim(span)) = min({heads} * {one}, "
+                       f"{ambient}) = {expected}, with the computed dimension of one head"),
+        parameters=P, parameter_dimension=P, fiber_dimension=P - rank,
+        failure_probability=float(bound), seed=seed, field=str(F), inputs=ninputs,
+        method="rank of the Jacobian of the summed heads at random weights and inputs "
+               "(forward mode, Terracini's lemma)",
+        expected_kind="bound", ambient_dimension=ambient)

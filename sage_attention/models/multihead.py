@@ -279,6 +279,20 @@ class MultiHeadLightningAttention(JacobianDimension, AttentionNetwork):
         return sum(h * (2 * a * self.widths[i] + self.widths[i + 1] * self.widths[i])
                    for i, (a, h) in enumerate(zip(self.ranks, self.heads)))
 
+    def size_estimate(self):
+        r"""
+        Return the :class:`~sage_attention.sizes.SizeEstimate` of this model (its heads counted).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: LightningAttention(d=3, t=2, a=1, heads=2).size_estimate().parameters
+            18
+        """
+        from sage_attention.sizes import estimate_size
+        return estimate_size(self.widths, self.ranks, self.tokens, "QKV", None,
+                             heads=self.heads, residual=self.residual)
+
     def parameter_dimension(self):
         r"""
         Return the dimension of the weight space (the number of weights).

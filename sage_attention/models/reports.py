@@ -101,7 +101,14 @@ class DimensionReport(FormulaComparison):
     ``parameter_dimension`` (dimension of the weight space),
     ``fiber_dimension``, ``failure_probability`` (an upper bound on the
     probability that ``dimension`` is too small), ``seed``, ``field``,
-    ``inputs`` (random inputs used), ``method``.
+    ``inputs`` (random inputs used), ``method``, ``expected_kind``,
+    ``ambient_dimension`` (the dimension of the linear span, an upper bound
+    on every dimension, or ``None`` when unknown).
+
+    A report never claims a dimension above the dimension of the weight
+    space or above its ambient dimension: building one raises
+    ``ValueError`` (a dimension beyond the span is a wrong answer, never a
+    result).
 
     EXAMPLES::
 
@@ -111,6 +118,17 @@ class DimensionReport(FormulaComparison):
         (expected 11 from [HMK2024]); the generic fiber has dimension 10.
         sage: D.agrees
         True
+        sage: D.ambient_dimension
+        18
+
+    TESTS::
+
+        sage: from sage_attention.models.reports import DimensionReport
+        sage: DimensionReport("m", 12, None, "", 24, 24, 12, 0.0, 0, "QQ", 10, "rank",
+        ....:                 ambient_dimension=6)
+        Traceback (most recent call last):
+        ...
+        ValueError: the dimension report of m claims dimension 12, above its ambient dimension 6 (the dimension of the linear span): the rank was taken of the wrong map
     """
     model: str
     dimension: int
@@ -126,6 +144,18 @@ class DimensionReport(FormulaComparison):
     method: str
     #: ``"formula"`` (an exact formula) or ``"bound"`` (the join bound of summed heads)
     expected_kind: str = "formula"
+    ambient_dimension: object = None
+
+    def __post_init__(self):
+        bounds = [(self.parameter_dimension, "dimension of the weight space", "")]
+        if self.ambient_dimension is not None:
+            bounds.append((self.ambient_dimension, "ambient dimension",
+                           " (the dimension of the linear span)"))
+        for value, what, note in bounds:
+            if not 0 <= self.dimension <= value:
+                raise ValueError(f"the dimension report of {self.model} claims dimension "
+                                 f"{self.dimension}, above its {what} {value}{note}: the "
+                                 "rank was taken of the wrong map")
 
     def __repr__(self):
         exp = self.expected_phrase("; rerun with another seed to rule out an unlucky point")
@@ -160,6 +190,8 @@ class DimensionReport(FormulaComparison):
             True
         """
         return (0 <= self.dimension <= self.parameter_dimension
+                and (self.ambient_dimension is None
+                     or self.dimension <= self.ambient_dimension)
                 and self.fiber_dimension == self.parameter_dimension - self.dimension
                 and 0 <= self.failure_probability <= 1)
 

@@ -255,8 +255,32 @@ def model_expression(model):
     if model.entries is not None:
         s += f", entries={[tuple(e) for e in model.entries]!r}"
     if model.base_ring() is not QQ:
-        s += f", base_ring={model.base_ring()!r}"
+        s += f", base_ring={field_expression(model.base_ring())}"
     return s + ")"
+
+
+def field_expression(F):
+    r"""
+    Return a Sage expression that rebuilds the field ``F`` (``GF(7)``, not its description).
+
+    EXAMPLES::
+
+        sage: from sage_attention.variety.certificates import field_expression
+        sage: field_expression(GF(7)), field_expression(QQ)
+        ('GF(7)', 'QQ')
+        sage: F = GF(9, 'z'); eval(field_expression(F)) is F
+        True
+    """
+    if F is QQ:
+        return "QQ"
+    if F.is_finite() and F.is_prime_field():
+        return f"GF({F.characteristic()})"
+    if F.is_finite():
+        return (f"GF({F.cardinality()}, {str(F.gen())!r}, "
+                f"modulus=PolynomialRing(GF({F.characteristic()}), 'x')"
+                f"({str(F.modulus())!r}))")
+    from sage.misc.sage_input import sage_input
+    return str(sage_input(F, verify=False)).strip()
 
 
 def _check_expression(model, f, vals):
@@ -339,6 +363,8 @@ def certify(model, point, families=None, seed=None, extra_invariants=(), force=F
     """
     if model.nlayers() != 1 or not model.is_lightning():
         raise ValueError("certify needs a single lightning layer")
+    from sage_attention.ideals._checks import coordinate_model
+    coordinate_model(model, "certify")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, Integer))):
         raise ValueError(f"seed (={seed}) must be an integer or None")
     p = model.base_ring().characteristic()
@@ -372,7 +398,9 @@ def certify(model, point, families=None, seed=None, extra_invariants=(), force=F
         if reproduces_point(model, weights, vals):
             real, rw, rF, rhow, rwhy, rcheck = decide_real(model, vals, weights, Fw)
             if rw is not None:
-                weights, Fw, how = rw, rF, rhow
+                # real weights of the same fiber: ``rhow`` says how, when they were found anew
+                weights, Fw = rw, rF
+                how = rhow or f"{how}; the weights are real algebraic numbers"
             return Certificate(name, "realizable", weights=weights, field=str(Fw),
                                reason=f"found by solving the fiber: {how}", point=pt,
                                real=real, real_reason=rwhy, real_check=rcheck)

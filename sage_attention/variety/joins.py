@@ -219,8 +219,8 @@ class SummedHeads:
     EXAMPLES:
 
     Two rank-one heads of `d = 2` fill the span; for `d = 3` the join has
-    codimension 2 in its span and `20` cubic equations (the `10` context
-    syzygies among them)::
+    dimension `14` in a span of `18` (:meth:`dimension`) and `20` cubic
+    equations (the `10` context syzygies among them)::
 
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.variety.joins import SummedHeads
@@ -362,18 +362,48 @@ class SummedHeads:
         R = images[0].parent()
         return E.hom([images[index[C(str(x))]] for x in E.gens()], R)
 
-    def dimension(self, seed=None):
+    def dimension_report(self, seed=None, field=None, force=False):
         r"""
-        Return the dimension of the join (the multi-head model's Jacobian rank).
+        Return the dimension of the join, with a report.
+
+        The rank of the Jacobian of the sum of `H` heads of :attr:`model`
+        (its output entries kept), by
+        :func:`~sage_attention.models.jacobian.summed_heads_report`; the
+        expected value is the join bound.
 
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
             sage: from sage_attention.variety.joins import SummedHeads
+            sage: R = SummedHeads(LightningAttention(d=2, t=2, a=1, entries=[(1, 1)]), 2).dimension_report(seed=0)
+            sage: R.dimension, R.ambient_dimension, R.agrees
+            (6, 6, True)
+        """
+        from sage_attention.models.jacobian import summed_heads_report
+        return summed_heads_report(self.model, self.heads, seed=seed, field=field, force=force)
+
+    def dimension(self, seed=None, field=None, force=False):
+        r"""
+        Return the dimension of the join (the rank of the summed heads' Jacobian).
+
+        It is never above the dimension of the span of one head (the join
+        lies in it); see :meth:`dimension_report`.
+
+        EXAMPLES:
+
+        Two heads of the one-entry slice with `d = 2` fill its span of `6`
+        essential coordinates (the engine finds no equation of the join,
+        see the class's examples); with `d = 3` the join has dimension
+        `2 \cdot 7` (twice one head) in a span of `18`::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.joins import SummedHeads
+            sage: SummedHeads(LightningAttention(d=2, t=2, a=1, entries=[(1, 1)]), 2).dimension(seed=0)
+            6
+            sage: SummedHeads(LightningAttention(d=3, t=2, a=1, entries=[(1, 1)]), 2).dimension(seed=0)
+            14
             sage: SummedHeads(LightningAttention(d=2, t=2, a=1), 2).dimension(seed=0)
             6
         """
-        from sage_attention.models import LightningAttention
-        M = self.model
-        return LightningAttention(d=M.d, t=M.tokens, a=M.ranks[0], out=M.out,
-                                  heads=self.heads).dimension(seed=seed)
+        from sage.rings.integer import Integer
+        return Integer(self.dimension_report(seed=seed, field=field, force=force).dimension)

@@ -243,6 +243,8 @@ def vanishes_on_model(model, f, proof=True, seed=0, points=1):
     lightning_model(model)
     if not model.is_lightning() or model.nlayers() != 1:
         raise ValueError(f"vanishes_on_model needs one lightning layer; model (={model}) is not")
+    from sage_attention.ideals._checks import coordinate_model
+    coordinate_model(model, "vanishes_on_model")
     seed = integer(seed, "seed")
     points = integer(points, "points")
     if points < 0:

@@ -47,17 +47,15 @@ import logging
 
 from sage.all__sagemath_singular import SageObject, UniqueRepresentation, cached_method
 
-from sage_attention.progress import Heartbeat, redelivering_interrupts
+from sage_attention.progress import Heartbeat, interruptible, redelivering_interrupts
 from sage_attention.sizes import check_size
+# ``algorithm=None`` interpolates through DEFAULT_INTERPOLATION_DEGREE with the
+# whole-ideal proof, and eliminates when that proof fails and there are at most
+# ELIMINATION_DEFAULT_LIMIT essential coordinates (defined in sizes.py, so that
+# ``sage-attention check`` evaluates the same guards)
+from sage_attention.sizes import DEFAULT_INTERPOLATION_DEGREE, ELIMINATION_DEFAULT_LIMIT  # noqa: F401
 
 logger = logging.getLogger("sage_attention")
-
-#: ``algorithm=None`` interpolates with the whole-ideal proof, and eliminates
-#: when that proof fails and there are at most this many essential coordinates.
-ELIMINATION_DEFAULT_LIMIT = 18
-
-#: The degree bound of ``algorithm='interpolation'`` when none is given.
-DEFAULT_INTERPOLATION_DEGREE = 4
 
 
 #: ``minimal_generators_count`` refuses (without ``force=True``) a Singular
@@ -185,11 +183,22 @@ def minimal_generators_count(I, force=False, progress=False):
                     "(%d linear generators removed)", len(rest), S.ngens(), nlin)
         minbase = singular_function("minbase")
         with Heartbeat(f"minimal generators: Singular minbase in {S.ngens()} variables", progress):
-            for g in minbase(S.ideal(rest)):
-                if g:
-                    counts[int(g.degree())] = counts.get(int(g.degree()), 0) + 1
+            # in a forked child that Ctrl-C kills (Singular does not answer it)
+            for k in interruptible(_minbase_degrees, S.ideal(rest)):
+                counts[k] = counts.get(k, 0) + 1
     logger.info("minimal generators: %.2f s", time.time() - t0)
     return dict(sorted(counts.items()))
+
+
+def _minbase(I):
+    """The nonzero elements of Singular's ``minbase`` of ``I``."""
+    from sage.libs.singular.function import singular_function
+    return [g for g in singular_function("minbase")(I) if g]
+
+
+def _minbase_degrees(I):
+    """The degrees of the elements of Singular's ``minbase`` of ``I``."""
+    return [int(g.degree()) for g in _minbase(I)]
 
 
 class Neurovariety(UniqueRepresentation, SageObject):
@@ -258,8 +267,16 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: Neurovariety(LightningAttention(d=2, t=1, a=1)).ambient().ngens()
             4
+
+        TESTS::
+
+            sage: Neurovariety(LightningAttention(d=2, t=2, a=1, heads=2)).ambient()
+            Traceback (most recent call last):
+            ...
+            ValueError: the ambient coordinate ring needs a lightning model with coordinates (one head, no mask, no residual stream); model (=LightningAttention(d=2, out=1, t=2, a=1, heads=2) over Rational Field) has several heads: on it use dimension or fibers (for summed heads of one layer see sage_attention.variety.joins.SummedHeads)
         """
-        return self._model.coordinate_ring()
+        from sage_attention.ideals._checks import coordinate_model
+        return coordinate_model(self._model, "the ambient coordinate ring").coordinate_ring()
 
     def dimension(self, seed=None):
         r"""
@@ -560,7 +577,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         if not gens:
             return []
         with Heartbeat(f"minimal generators: Singular minbase of {len(gens)} generators", progress):
-            mb = [g for g in singular_function("minbase")(J.ring().ideal(gens)) if g]
+            mb = interruptible(_minbase, J.ring().ideal(gens))
         counts = {}
         for g in mb:
             counts[int(g.degree())] = counts.get(int(g.degree()), 0) + 1

@@ -1,0 +1,46 @@
+"""``sage-attention check`` evaluates the guards ``run`` evaluates (the estimates live in
+sizes.py, no Sage), and every refusal names a fix the statement has."""
+import pytest
+
+from sage.all__sagemath_singular import QQ  # noqa: F401  (initializes Sage)
+from sage_attention import LightningAttention
+from sage_attention.dsl.parser import parse_spec
+from sage_attention.dsl.validation import validate
+from sage_attention.errors import ComputationTooLarge
+from sage_attention.ideals.implicitization import implicitize
+
+WIDE = "model s { input = 6; tokens = 2; layer attention(rank = 1, out = 1); entries = (1, 1) }\n"
+SLICE36 = "model s { input = 3; tokens = 2; layer attention(rank = 1, out = 2) }\n"
+
+
+def _table(message):
+    return message.split("the table of the ")[1].split(" essential")[0]
+
+
+def test_interpolation_through_degree_4_of_the_width_6_slice_is_refused_by_check():
+    # check said ok; run refused (11.2 GiB)
+    with pytest.raises(ComputationTooLarge, match=r"up to degree 3") as info:
+        validate(parse_spec(WIDE + "compute s { vanishing_ideal up to degree 4 }\n"))
+    M = LightningAttention(d=6, t=2, a=1, entries=[(1, 1)])
+    with pytest.raises(ComputationTooLarge, match="lower the degree") as run:
+        implicitize(M, 4)
+    assert _table(str(info.value)) == _table(str(run.value))
+    assert str(info.value).split("needs about ")[1].split()[0] == \
+        str(run.value).split("needs about ")[1].split()[0]
+    # through degree 3 both let it through the table guard
+    validate(parse_spec(WIDE + "compute s { vanishing_ideal up to degree 3 }\n"))
+
+
+def test_check_generation_is_refused_by_check_with_a_fix_it_has(monkeypatch):
+    monkeypatch.setenv("SAGE_ATTENTION_MEMORY_LIMIT", "20M")
+    spec = parse_spec(SLICE36 + "compute s { invariants low_rank\ncheck generation }\n")
+    with pytest.raises(ComputationTooLarge) as info:
+        validate(spec)
+    msg = str(info.value)
+    assert "entries = ..." in msg and "lower the degree" not in msg and "degree 4" in msg
+    # run, forced past check, names the same fix (the statement has no degree)
+    from sage_attention.app.runners import run_check
+    M = LightningAttention(d=3, t=2, a=1, out=2)
+    with pytest.raises(ComputationTooLarge) as run:
+        run_check(M, None, {"what": "generation", "families": (("low_rank", ()),)})
+    assert "lower the degree" not in str(run.value) and "entries" in str(run.value)
