@@ -74,3 +74,19 @@ def test_certificate_and_hilbert_data_escape_and_show_values():
     h = cells(H._repr_html_())
     assert h["degree"] == ["3"] and h["dimension"] == ["2"]
     assert "<" not in c._repr_html_().split("<caption>")[1].split("</caption>")[0]
+
+
+def test_different_models_have_different_latex():
+    from sage.all__sagemath_singular import latex
+    base = dict(d=3, t=2, a=1, out=1)
+    models = [LightningAttention(**base),
+              LightningAttention(**base, weight_space="AV"),
+              LightningAttention(**base, coordinate_scaling="scaled"),
+              LightningAttention(**base, entries=[(1, 1)]),
+              LightningAttention(**base, entries=[(1, 2)]),
+              LightningAttention(**base, heads=2),
+              LightningAttention(**base, causal=True),
+              LightningAttention(d=3, t=2, a=1, out=3, residual=True)]
+    assert len({repr(M) for M in models}) == len(models)      # different models
+    texts = [str(latex(M)) for M in models]
+    assert len(set(texts)) == len(texts), texts
