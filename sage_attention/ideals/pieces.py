@@ -430,7 +430,10 @@ def default_executor(npieces):
     Return a process pool for ``npieces`` pieces, or ``None`` (run them here).
 
     A pool is used when this machine has several cores and there are at
-    least `64` pieces.
+    least `64` pieces. Its workers ignore ``SIGINT``: a Ctrl-C in a terminal
+    reaches the whole process group, and only this process handles it (it
+    returns what finished and ends the workers, :func:`stop_executor`), so
+    no worker prints a traceback.
 
     INPUT: ``npieces`` -- integer
 
@@ -445,8 +448,59 @@ def default_executor(npieces):
     n = os.cpu_count() or 1
     if n > 1 and npieces >= 64:
         from concurrent.futures import ProcessPoolExecutor
-        return ProcessPoolExecutor(max_workers=n)
+        return ProcessPoolExecutor(max_workers=n, initializer=ignore_interrupts)
     return None
+
+
+def ignore_interrupts():
+    r"""
+    Make this process ignore ``SIGINT`` (the initializer of the workers of :func:`default_executor`).
+
+    EXAMPLES::
+
+        sage: import signal, subprocess, sys
+        sage: code = ("import signal; from sage_attention.ideals.pieces import ignore_interrupts; "
+        ....:         "ignore_interrupts(); print(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)")
+        sage: subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+        'True\n'
+    """
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def stop_executor(executor, interrupted):
+    r"""
+    Shut down a pool of :func:`default_executor`; after a Ctrl-C, end its workers at once.
+
+    The workers ignore ``SIGINT``, so after an interrupt the batches they
+    are running would otherwise be finished (and waited for when Python
+    exits); their results are not wanted.
+
+    INPUT:
+
+    - ``executor`` -- a ``ProcessPoolExecutor``
+    - ``interrupted`` -- boolean
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.pieces import default_executor, stop_executor
+        sage: ex = default_executor(64)
+        sage: ex is None or (ex.submit(abs, -1).result(), stop_executor(ex, True))[0] == 1
+        True
+    """
+    if not interrupted:
+        executor.shutdown(wait=True)
+        return
+    terminate = getattr(executor, "terminate_workers", None)      # Python >= 3.14
+    if terminate is not None:
+        terminate()
+        return
+    processes = dict(getattr(executor, "_processes", None) or {})
+    executor.shutdown(wait=False, cancel_futures=True)
+    for proc in processes.values():
+        proc.terminate()
+    for proc in processes.values():
+        proc.join(10)
 
 
 class PieceProgress:
