@@ -26,6 +26,9 @@ setup(
         "python-flint==0.9.0",
         "numpy>=1.26",
         "matplotlib>=3.8",
+        # the progress bars of the implicitization pieces and the generation report
+        # (tqdm.auto: a line in a terminal, a widget in a notebook)
+        "tqdm>=4.66",
     ],
     extras_require={
         # distributed: the implicitization engine on a local Dask cluster (tests/test_implicitization.py)

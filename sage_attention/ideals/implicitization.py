@@ -349,6 +349,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
                         timings[f"degree {k}"])
     except KeyboardInterrupt:
         interrupted = True
+        prog.close()
         logger.warning("interrupted: returning degrees 1..%s", complete)
     finally:
         if own_executor is not None:

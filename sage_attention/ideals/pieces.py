@@ -506,7 +506,13 @@ def stop_executor(executor, interrupted):
 class PieceProgress:
     r"""
     Progress of the pieces of a degree: logged at level ``DEBUG``, and shown
-    as a bar on standard error when ``enabled``.
+    as a ``tqdm`` bar (its rate and the time left) when ``enabled``.
+
+    The bar comes from ``tqdm.auto``: one line on standard error, rewritten
+    in place, in a terminal; one widget in a Jupyter notebook. A phase
+    inside compiled code that holds Python's interpreter lock (a Gröbner
+    basis in Singular) shows a :class:`~sage_attention.progress.Heartbeat`
+    instead.
 
     INPUT:
 
@@ -523,9 +529,11 @@ class PieceProgress:
         (2, 1, 3)
         sage: P = PieceProgress(True, unit='degrees', label='linear: ')
         sage: import sys, io; err, sys.stderr = sys.stderr, io.StringIO()
-        sage: P.start(1, 2); P.step(); out, sys.stderr = sys.stderr.getvalue(), err
-        sage: out.split('] ')[-1]
-        'linear: degree 1: 1/2 degrees'
+        sage: P.start(1, 2); P.step(); P.step(); out, sys.stderr = sys.stderr.getvalue(), err
+        sage: line = out.split('\r')[-1]; line.startswith('linear: degree 1: 100%'), '2/2' in line
+        (True, True)
+        sage: out.endswith('degrees/s]\n')
+        True
     """
     def __init__(self, enabled, unit="pieces", label=""):
         self.enabled = enabled
@@ -534,23 +542,43 @@ class PieceProgress:
         self.degree = 0
         self.unit = unit
         self.label = label
+        self._bar = None
+        self._shown = None
+
+    def _message(self):
+        return f"{self.label}degree {self.degree}: {self.done}/{self.total} {self.unit}"
 
     def start(self, degree, total):
+        r"""
+        Start counting the ``total`` steps of ``degree`` (a new bar).
+        """
+        self.close()
         self.degree, self.total, self.done = degree, total, 0
-        self.show()
+        logger.debug(self._message())
+        if self.enabled:
+            from tqdm.auto import tqdm
+            self._shown = degree
+            self._bar = tqdm(total=int(total), desc=f"{self.label}degree {degree}", unit=self.unit,
+                             file=sys.stderr, leave=True, dynamic_ncols=True)
 
     def step(self):
+        r"""
+        Count one step (the bar closes after the last one).
+        """
         self.done += 1
-        if self.total < 50 or self.done % max(1, self.total // 50) == 0 or self.done == self.total:
-            self.show()
+        logger.debug(self._message())
+        if self._bar is not None:
+            if self.degree != self._shown:
+                self._shown = self.degree
+                self._bar.set_description(f"{self.label}degree {self.degree}", refresh=False)
+            self._bar.update(1)
+            if self.done >= self.total:
+                self.close()
 
-    def show(self):
-        msg = f"{self.label}degree {self.degree}: {self.done}/{self.total} {self.unit}"
-        logger.debug(msg)
-        if self.enabled:
-            width = 30
-            fill = int(width * self.done / max(1, self.total))
-            sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {msg}")
-            if self.done == self.total:
-                sys.stderr.write("\n")
-            sys.stderr.flush()
+    def close(self):
+        r"""
+        End the bar shown (after an interrupt, say); nothing if none is shown.
+        """
+        if self._bar is not None:
+            bar, self._bar = self._bar, None
+            bar.close()

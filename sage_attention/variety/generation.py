@@ -715,9 +715,7 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
         rows.append(row("all", keys, tuple(sorted(degrees)), ""))
     except KeyboardInterrupt:
         interrupted = True
-        if bar.enabled:
-            import sys
-            sys.stderr.write("\n")
+        bar.close()
         logger.warning("generation report of %s interrupted after %d rows", model, len(rows))
     generate = rows[-1].generates if rows and not interrupted else None
     return GenerationReport(str(model), tuple(rows), total, generate, algo,
