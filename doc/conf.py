@@ -34,7 +34,6 @@ intersphinx_mapping = {}
 if os.environ.get("SAGE_DOC_INVENTORY"):
     _url, _, _inv = os.environ["SAGE_DOC_INVENTORY"].partition(",")
     intersphinx_mapping["sage"] = (_url, _inv or None)
-intersphinx_disabled_reftypes = ["*"]
 
 
 def _drop_tests(app, what, name, obj, options, lines):
