@@ -56,10 +56,12 @@ notebook: $(STAMP)
 	$(BIN)/python -m pytest -q --nbmake examples
 
 # The documentation site (Sphinx, furo theme) in doc/_build/html, warnings as
-# errors. The API pages are generated from the docstrings on every build.
+# errors. The API pages are generated from the docstrings on every build;
+# tests/test_docs_site.py then checks that the site works offline.
 docs: $(STAMP)
 	$(BIN)/python -m sphinx -b html -E -W --keep-going -q doc doc/_build/html
 	touch doc/_build/nodoctest doc/_autosummary/nodoctest
+	SAGE_ATTENTION_DOCS_HTML=doc/_build/html $(BIN)/python -m pytest -q tests/test_docs_site.py
 
 testlong: $(STAMP)
 	$(BIN)/python -m pytest -q tests

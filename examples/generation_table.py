@@ -138,12 +138,32 @@ def main():
               "not apply to the model are left out; a family's minimal generators are",
               "counted up to the largest degree of a generator of `I(X)`).", ""]
     for t, d, a, table in details:
-        lines += [f"`t = {t}`, `d = {d}`, `a = {a}`::", ""]
-        lines += ["    " + l for l in table.splitlines()]
+        lines += [f"`t = {t}`, `d = {d}`, `a = {a}`:", ""]
+        lines += rst_table(table)
         lines.append("")
     with open(args.output, "w") as f:
         f.write("\n".join(lines) + "\n")
     print(f"wrote {os.path.normpath(args.output)}", file=sys.stderr)
+
+
+def rst_table(text):
+    """
+    Return the lines of a reST list-table of the text table of a generation report.
+
+    ``text`` is ``GenerationReport.table()``: a header row, a rule, rows, the
+    columns separated by ``|``; a last line without ``|`` (an interruption
+    note) follows the table as a paragraph.
+    """
+    rows = [line.split("|") for line in text.splitlines() if "|" in line and "-+-" not in line]
+    rest = [line for line in text.splitlines() if "|" not in line and "-+-" not in line]
+    out = [".. list-table::", "   :header-rows: 1", ""]
+    for row in rows:
+        cells = [c.strip() for c in row]
+        out.append(f"   * - {cells[0]}")
+        out += [f"     - {c}" if c else "     -" for c in cells[1:]]
+    if rest:
+        out += [""] + rest
+    return out
 
 
 if __name__ == "__main__":

@@ -274,6 +274,25 @@ class HilbertData:
                 "betti": None if self.betti is None else [{str(k): v for k, v in b.items()} for b in self.betti],
                 "primes": list(self.primes), "agree": self.agree, "certified": self.certified}
 
+    def _repr_html_(self):
+        r"""
+        Return an HTML table of the Hilbert data (Jupyter's rich display).
+
+        EXAMPLES::
+
+            sage: from sage_attention.ideals.hilbert import hilbert_data
+            sage: R.<x,y> = QQ[]
+            sage: '<tr><th>degree</th><td>2</td></tr>' in hilbert_data([x*y], R)._repr_html_()
+            True
+        """
+        from sage_attention.html import html_table
+        rows = [("numerator", self.numerator), ("dimension", self.dimension), ("degree", self.degree),
+                ("generators by degree", self.generators_by_degree), ("Betti numbers", self.betti),
+                ("primes", ", ".join(str(p) for p in self.primes)), ("agree", self.agree),
+                ("certified", self.certified)]
+        rows += [("note", n) for n in self.notes]
+        return html_table(rows, caption="Hilbert data")
+
     def __repr__(self):
         ps = " and ".join(str(p) for p in self.primes)
         s = (f"Hilbert data modulo {ps} ({'they agree' if self.agree else 'THEY DISAGREE'}"

@@ -93,6 +93,7 @@ from sage_attention.ideals.evaluation import EvaluationContext
 from sage_attention.ideals.implicitization_cache import CACHE_FORMAT, cache_key, cache_path, load_piece, store_piece
 from sage_attention.ideals.implicitization_report import ImplicitizationReport
 from sage_attention.ideals.pieces import (PieceProgress, batches, default_executor, graded_pieces, map_result,
+                                          stop_executor,
                                           monomial_table_bytes, piece_lower_bytes, piece_orbits, piece_sizes,
                                           run_batch, run_piece)
 from sage_attention.ideals.product_span import ProductSpan, monomials, residues
@@ -358,10 +359,11 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
                         timings[f"degree {k}"])
     except KeyboardInterrupt:
         interrupted = True
+        prog.close()
         logger.warning("interrupted: returning degrees 1..%s", complete)
     finally:
         if own_executor is not None:
-            own_executor.shutdown(wait=not interrupted, cancel_futures=True)
+            stop_executor(own_executor, interrupted)
 
     C = model.coordinate_ring()
     where = [C.gens().index(x) for x in model.essential_coordinates()]

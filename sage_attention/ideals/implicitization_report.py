@@ -83,6 +83,31 @@ class ImplicitizationReport:
         s += ("the whole ideal is proved: " if self.proved_complete else "not proved complete: ") + self.proof
         return s
 
+    def _repr_html_(self):
+        r"""
+        Return an HTML table of the report (Jupyter's rich display): one row per degree.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.ideals.implicitization import implicitize
+            sage: R = implicitize(LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)]), 2, seed=0)
+            sage: '<tr><td>2</td><td>3</td><td>3</td>' in R._repr_html_()
+            True
+        """
+        from sage_attention.html import html_table
+        body = [(k, len(self.generators_by_degree.get(k, ())), self.ideal_dimensions.get(k, ""),
+                 self.pieces.get(k, ""), self.solved_pieces.get(k, ""),
+                 f"{self.timings.get(f'degree {k}', 0):.2f}")
+                for k in range(1, self.complete_through_degree + 1)]
+        caption = (f"Implicitization of {self.model}: {len(self.linear_relations)} linear relations, "
+                   f"complete through degree {self.complete_through_degree}"
+                   f"{', interrupted' if self.interrupted else ''}; "
+                   + ("the whole ideal is proved: " if self.proved_complete else "not proved complete: ")
+                   + self.proof)
+        return html_table(body, header=["degree", "minimal generators", "dim I_k", "pieces",
+                                        "pieces solved", "seconds"], caption=caption)
+
     def is_well_defined(self):
         r"""
         Check the internal consistency of the report.

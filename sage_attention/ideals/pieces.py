@@ -431,7 +431,10 @@ def default_executor(npieces):
     Return a process pool for ``npieces`` pieces, or ``None`` (run them here).
 
     A pool is used when this machine has several cores and there are at
-    least `64` pieces.
+    least `64` pieces. Its workers ignore ``SIGINT``: a Ctrl-C in a terminal
+    reaches the whole process group, and only this process handles it (it
+    returns what finished and ends the workers, :func:`stop_executor`), so
+    no worker prints a traceback.
 
     INPUT: ``npieces`` -- integer
 
@@ -446,14 +449,71 @@ def default_executor(npieces):
     n = os.cpu_count() or 1
     if n > 1 and npieces >= 64:
         from concurrent.futures import ProcessPoolExecutor
-        return ProcessPoolExecutor(max_workers=n)
+        return ProcessPoolExecutor(max_workers=n, initializer=ignore_interrupts)
     return None
+
+
+def ignore_interrupts():
+    r"""
+    Make this process ignore ``SIGINT`` (the initializer of the workers of :func:`default_executor`).
+
+    EXAMPLES::
+
+        sage: import signal, subprocess, sys
+        sage: code = ("import signal; from sage_attention.ideals.pieces import ignore_interrupts; "
+        ....:         "ignore_interrupts(); print(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)")
+        sage: subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+        'True\n'
+    """
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def stop_executor(executor, interrupted):
+    r"""
+    Shut down a pool of :func:`default_executor`; after a Ctrl-C, end its workers at once.
+
+    The workers ignore ``SIGINT``, so after an interrupt the batches they
+    are running would otherwise be finished (and waited for when Python
+    exits); their results are not wanted.
+
+    INPUT:
+
+    - ``executor`` -- a ``ProcessPoolExecutor``
+    - ``interrupted`` -- boolean
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.pieces import default_executor, stop_executor
+        sage: ex = default_executor(64)
+        sage: ex is None or (ex.submit(abs, -1).result(), stop_executor(ex, True))[0] == 1
+        True
+    """
+    if not interrupted:
+        executor.shutdown(wait=True)
+        return
+    terminate = getattr(executor, "terminate_workers", None)      # Python >= 3.14
+    if terminate is not None:
+        terminate()
+        return
+    processes = dict(getattr(executor, "_processes", None) or {})
+    executor.shutdown(wait=False, cancel_futures=True)
+    for proc in processes.values():
+        proc.terminate()
+    for proc in processes.values():
+        proc.join(10)
 
 
 class PieceProgress:
     r"""
     Progress of the pieces of a degree: logged at level ``DEBUG``, and shown
-    as a bar on standard error when ``enabled``.
+    as a ``tqdm`` bar (its rate and the time left) when ``enabled``.
+
+    The bar comes from ``tqdm.auto``: one line on standard error, rewritten
+    in place, in a terminal; one widget in a Jupyter notebook. A phase
+    inside compiled code that holds Python's interpreter lock (a Gröbner
+    basis in Singular) shows a :class:`~sage_attention.progress.Heartbeat`
+    instead.
 
     INPUT:
 
@@ -470,9 +530,11 @@ class PieceProgress:
         (2, 1, 3)
         sage: P = PieceProgress(True, unit='degrees', label='linear: ')
         sage: import sys, io; err, sys.stderr = sys.stderr, io.StringIO()
-        sage: P.start(1, 2); P.step(); out, sys.stderr = sys.stderr.getvalue(), err
-        sage: out.split('] ')[-1]
-        'linear: degree 1: 1/2 degrees'
+        sage: P.start(1, 2); P.step(); P.step(); out, sys.stderr = sys.stderr.getvalue(), err
+        sage: line = out.split('\r')[-1]; line.startswith('linear: degree 1: 100%'), '2/2' in line
+        (True, True)
+        sage: out.endswith('degrees/s]\n')
+        True
     """
     def __init__(self, enabled, unit="pieces", label=""):
         self.enabled = enabled
@@ -481,23 +543,43 @@ class PieceProgress:
         self.degree = 0
         self.unit = unit
         self.label = label
+        self._bar = None
+        self._shown = None
+
+    def _message(self):
+        return f"{self.label}degree {self.degree}: {self.done}/{self.total} {self.unit}"
 
     def start(self, degree, total):
+        r"""
+        Start counting the ``total`` steps of ``degree`` (a new bar).
+        """
+        self.close()
         self.degree, self.total, self.done = degree, total, 0
-        self.show()
+        logger.debug(self._message())
+        if self.enabled:
+            from tqdm.auto import tqdm
+            self._shown = degree
+            self._bar = tqdm(total=int(total), desc=f"{self.label}degree {degree}", unit=self.unit,
+                             file=sys.stderr, leave=True, dynamic_ncols=True)
 
     def step(self):
+        r"""
+        Count one step (the bar closes after the last one).
+        """
         self.done += 1
-        if self.total < 50 or self.done % max(1, self.total // 50) == 0 or self.done == self.total:
-            self.show()
+        logger.debug(self._message())
+        if self._bar is not None:
+            if self.degree != self._shown:
+                self._shown = self.degree
+                self._bar.set_description(f"{self.label}degree {self.degree}", refresh=False)
+            self._bar.update(1)
+            if self.done >= self.total:
+                self.close()
 
-    def show(self):
-        msg = f"{self.label}degree {self.degree}: {self.done}/{self.total} {self.unit}"
-        logger.debug(msg)
-        if self.enabled:
-            width = 30
-            fill = int(width * self.done / max(1, self.total))
-            sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {msg}")
-            if self.done == self.total:
-                sys.stderr.write("\n")
-            sys.stderr.flush()
+    def close(self):
+        r"""
+        End the bar shown (after an interrupt, say); nothing if none is shown.
+        """
+        if self._bar is not None:
+            bar, self._bar = self._bar, None
+            bar.close()

@@ -414,10 +414,30 @@ class AttentionNetwork(FormulasAndSymmetries, UniqueRepresentation, SageObject):
             sage: from sage_attention import LightningAttention
             sage: latex(LightningAttention(d=3, t=2, a=2, out=1))
             \mathcal{V}^{\mathrm{light}}_{d=3,\, d'=1,\, t=2,\, a=2}
+
+        The weight space, the scaling of the coordinates and the entries
+        kept are shown too, so two different models print differently::
+
+            sage: latex(LightningAttention(d=3, t=2, a=1, out=1, weight_space='AV',
+            ....:                          coordinate_scaling='scaled', entries=[(1, 1)]))
+            \mathcal{V}^{\mathrm{light}}_{d=3,\, d'=1,\, t=2,\, a=1;\, (A, V),\, \mathrm{scaled},\, Y_{11}}
+            sage: latex(LightningAttention(d=2, t=2, a=1, heads=2, causal=True))
+            \mathcal{V}^{\mathrm{light}}_{d=2,\, d'=1,\, t=2,\, a=1,\, H=2,\, \mathrm{causal}}
         """
         sub = r",\, ".join(self._architecture_arguments())
         sub = sub.replace("widths=", r"\mathbf{d}=").replace("ranks=", r"\mathbf{a}=")
-        sub = sub.replace("out=", "d'=")
+        sub = sub.replace("out=", "d'=").replace("heads=", "H=")
+        sub = sub.replace("causal=True", r"\mathrm{causal}").replace("residual=True", r"\mathrm{residual}")
+        extra = []
+        if self.weight_space != "QKV":
+            extra.append("(" + ", ".join(self.weight_space) + ")")
+        if self.coordinate_scaling != "raw":
+            extra.append(rf"\mathrm{{{self.coordinate_scaling}}}")
+        if self.entries is not None:
+            extra.append(", ".join(f"Y_{{{i}{j}}}" if i < 10 and j < 10 else f"Y_{{{i},{j}}}"
+                                   for i, j in self.entries))
+        if extra:
+            sub += r";\, " + r",\, ".join(extra)
         return rf"\mathcal{{V}}^{{{self._latex_kind}}}_{{{sub}}}"
 
     def size_estimate(self):

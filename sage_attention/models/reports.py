@@ -162,6 +162,27 @@ class DimensionReport(FormulaComparison):
         return (f"The neurovariety of {self.model} has dimension {self.dimension}\n{exp}; "
                 f"the generic fiber has dimension {self.fiber_dimension}.")
 
+    def _repr_html_(self):
+        r"""
+        Return an HTML table of the report (Jupyter's rich display).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: h = LightningAttention(d=2, t=2, a=1).dimension_report(seed=0)._repr_html_()
+            sage: '<tr><th>dimension</th><td>4</td></tr>' in h
+            True
+        """
+        from sage_attention.html import html_table
+        return html_table([("model", self.model), ("dimension", self.dimension),
+                           ("expected", self.expected), ("formula", self.expected_note),
+                           ("defect", self.defect), ("parameters", self.parameters),
+                           ("parameter dimension", self.parameter_dimension),
+                           ("fiber dimension", self.fiber_dimension),
+                           ("failure probability", self.failure_probability),
+                           ("seed", self.seed), ("method", self.method)],
+                          caption="Dimension of the neurovariety")
+
     def to_dict(self):
         r"""
         Return the report as a JSON-able dictionary.
@@ -226,6 +247,25 @@ class FiberReport:
         if self.identifiable_up_to_symmetry:
             head += f" = dim({self.symmetry_group})"
         return head + ":\n" + self.statement + "."
+
+    def _repr_html_(self):
+        r"""
+        Return an HTML table of the report (Jupyter's rich display).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: h = LightningAttention(d=2, t=2, a=1).fibers(seed=0)._repr_html_()
+            sage: '<tr><th>fiber dimension</th><td>2</td></tr>' in h
+            True
+        """
+        from sage_attention.html import html_table
+        return html_table([("model", self.model), ("fiber dimension", self.fiber_dimension),
+                           ("symmetry group", self.symmetry_group),
+                           ("symmetry dimension", self.symmetry_dimension),
+                           ("identifiable up to symmetry", self.identifiable_up_to_symmetry),
+                           ("dimension", self.dimension), ("statement", self.statement)],
+                          caption="Generic fibers")
 
     def to_dict(self):
         r"""

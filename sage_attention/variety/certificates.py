@@ -180,6 +180,29 @@ class Certificate:
                     f"({self.reason}); real weights: {self.real_reason}.")
         return f"Undecided: {self.reason}."
 
+    def _repr_html_(self):
+        r"""
+        Return an HTML table of the certificate (Jupyter's rich display).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.certificates import certify
+            sage: h = certify(LightningAttention(d=1, t=2, a=1), [1, 2, 3, 4])._repr_html_()
+            sage: '<tr><th>value</th><td>1</td></tr>' in h
+            True
+        """
+        from sage_attention.html import html_table
+        rows = [("model", self.model), ("status", self.status)]
+        for name in ("kind", "label", "polynomial", "value", "check", "field", "real", "real_reason",
+                     "real_check"):
+            if getattr(self, name) not in (None, ""):
+                rows.append((name.replace("_", " "), getattr(self, name)))
+        if self.weights is not None:
+            rows.append(("weights", self.weights))
+        rows.append(("reason", self.reason))
+        return html_table(rows, caption=repr(self))
+
     def is_realizable(self):
         r"""
         Return ``True``, ``False`` or ``None`` (undecided).

@@ -199,6 +199,24 @@ class GenerationReport:
             lines.append("(interrupted: the rows above are the finished ones)")
         return "\n".join(lines)
 
+    def _repr_html_(self):
+        r"""
+        Return the table of the report in HTML (Jupyter's rich display).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.generation import generation_report
+            sage: h = generation_report(LightningAttention(d=1, t=2, a=1), ['linear'])._repr_html_()
+            sage: '<tr><td>linear</td><td>3</td><td>yes</td><td>{1: 3}</td>' in h
+            True
+        """
+        from sage_attention.html import html_table
+        body = [(r.family, r.members, "yes" if r.contained else "NO", r.generators_by_degree,
+                 "yes" if r.generates else "no", r.missing, f"{r.seconds:.2f}") for r in self.rows]
+        return html_table(body, header=["family", "members", "in I(X)", "minimal generators",
+                                        "generates", "missing", "seconds"], caption=repr(self))
+
     def to_dict(self):
         r"""
         Return a JSON-ready dictionary.
@@ -704,9 +722,7 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
         rows.append(row("all", keys, tuple(sorted(degrees)), ""))
     except KeyboardInterrupt:
         interrupted = True
-        if bar.enabled:
-            import sys
-            sys.stderr.write("\n")
+        bar.close()
         logger.warning("generation report of %s interrupted after %d rows", model, len(rows))
     generate = rows[-1].generates if rows and not interrupted else None
     return GenerationReport(str(model), tuple(rows), total, generate, algo,

@@ -1,0 +1,92 @@
+"""Jupyter's rich display of the reports: the HTML parses, and its cells are the numbers the
+report holds (read back from the object, and checked against an independent count)."""
+from html.parser import HTMLParser
+
+from sage_attention import LightningAttention
+
+
+class _Cells(HTMLParser):
+    """The rows of the tables of an HTML string, as lists of cell texts; fails on unbalanced tags."""
+
+    def __init__(self):
+        super().__init__()
+        self.rows, self.stack, self.cell = [], [], None
+
+    def handle_starttag(self, tag, attrs):
+        self.stack.append(tag)
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self.cell = ""
+
+    def handle_endtag(self, tag):
+        assert self.stack and self.stack.pop() == tag, (tag, self.stack)
+        if tag in ("td", "th"):
+            self.rows[-1].append(self.cell)
+            self.cell = None
+
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell += data
+
+
+def cells(html):
+    p = _Cells()
+    p.feed(html)
+    p.close()
+    assert p.stack == [], p.stack
+    return {row[0]: row[1:] for row in p.rows}
+
+
+def test_dimension_and_fiber_reports_show_their_numbers():
+    M = LightningAttention(d=3, t=2, a=2, out=1)
+    D = M.dimension_report(seed=0)
+    c = cells(D._repr_html_())
+    # [HMK2024]: d d' + r(2d - r) - 1 = 3 + 8 - 1 = 10 ... with r = 2: 3*1 + 2*4 - 1 = 10
+    assert c["dimension"] == [str(D.dimension)] == ["10"]
+    assert c["fiber dimension"] == [str(M.nparameters() - 10)]
+    F = M.fibers(seed=0)
+    assert cells(F._repr_html_())["fiber dimension"] == [str(F.fiber_dimension)]
+
+
+def test_implicitization_and_generation_tables():
+    from sage_attention.ideals.implicitization import implicitize
+    from sage_attention.variety.generation import generation_report
+    M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
+    R = implicitize(M, 2, seed=0)
+    c = cells(R._repr_html_())
+    # the 2-minors of the 2 x 3 flattening: 3 quadrics, no new linear generators
+    assert c["2"][:2] == ["3", "3"] and c["1"][0] == "0"
+    G = generation_report(M, families=["linear", "low_rank"])
+    c = cells(G._repr_html_())
+    assert c["linear"][:2] == ["4", "yes"] and c["low_rank"][3] == "yes"
+
+
+def test_certificate_and_hilbert_data_escape_and_show_values():
+    from sage.all__sagemath_singular import QQ, PolynomialRing
+    from sage_attention.variety.certificates import certify
+    from sage_attention.ideals.hilbert import hilbert_data
+    c = certify(LightningAttention(d=1, t=2, a=1), [1, 2, 3, 4])
+    assert cells(c._repr_html_())["value"] == [str(c.value)]
+    R = PolynomialRing(QQ, "x,y,z,w")
+    x, y, z, w = R.gens()
+    H = hilbert_data([x * z - y**2, y * w - z**2, x * w - y * z], R)    # twisted cubic
+    h = cells(H._repr_html_())
+    assert h["degree"] == ["3"] and h["dimension"] == ["2"]
+    assert "<" not in c._repr_html_().split("<caption>")[1].split("</caption>")[0]
+
+
+def test_different_models_have_different_latex():
+    from sage.all__sagemath_singular import latex
+    base = dict(d=3, t=2, a=1, out=1)
+    models = [LightningAttention(**base),
+              LightningAttention(**base, weight_space="AV"),
+              LightningAttention(**base, coordinate_scaling="scaled"),
+              LightningAttention(**base, entries=[(1, 1)]),
+              LightningAttention(**base, entries=[(1, 2)]),
+              LightningAttention(**base, heads=2),
+              LightningAttention(**base, causal=True),
+              LightningAttention(d=3, t=2, a=1, out=3, residual=True)]
+    assert len({repr(M) for M in models}) == len(models)      # different models
+    texts = [str(latex(M)) for M in models]
+    assert len(set(texts)) == len(texts), texts
