@@ -174,6 +174,30 @@ class CompletenessCertificate:
                     "hilbert_checks": [[what, str(a), str(b)] for what, a, b in P.hilbert_checks]},
                 "timings": {k: round(float(v), 4) for k, v in self.timings.items()}}
 
+    def _repr_html_(self):
+        r"""
+        Return an HTML table of what was checked (Jupyter's rich display).
+
+        EXAMPLES::
+
+            sage: from sage_attention.ideals.completeness import completeness_certificate
+            sage: R.<x,y,z> = QQ[]
+            sage: '<th>method</th><td>localization</td>' in completeness_certificate([x*y - z^2], R, 2)._repr_html_()
+            True
+        """
+        from sage_attention.html import html_table
+        P = self.primality
+        rows = [("proved", self.proved), ("reason", self.reason), ("prime", self.prime),
+                ("dimension", self.dimension), ("method", self.method)]
+        if P is not None and P.proved:
+            rows += [("independent set", ", ".join(str(z) for z in P.independent)),
+                     ("shape variable", P.shape_variable), ("delta", P.delta), ("denominator", P.denominator),
+                     ("denominator factors", ", ".join(f"({h})^{e}" for h, e in P.denominator_factors)),
+                     ("linear change", "none" if P.change is None else "yes")]
+            rows += [(what, "holds" if a == b else "FAILS") for what, a, b in P.hilbert_checks]
+        rows += [(f"seconds: {k}", f"{v:.2f}") for k, v in self.timings.items()]
+        return html_table(rows, caption=repr(self))
+
     def __repr__(self):
         if self.proved:
             how = {"localization": "by localization", "decomposition": "by primary decomposition",
