@@ -177,6 +177,16 @@ class WorkerPool(ProcessPoolExecutor):
     """
 
     def __init__(self, jobs):
+        r"""
+        Start the pool of ``jobs`` worker processes (forked when the first task is submitted).
+
+        TESTS::
+
+            sage: from sage_attention.app.sweeps import WorkerPool
+            sage: pool = WorkerPool(1); pool.workers()
+            []
+            sage: pool.terminate()
+        """
         context = multiprocessing.get_context("fork")
         self.started = context.SimpleQueue()
         self.worker_pids = set()
