@@ -8,11 +8,13 @@ BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 DOCTEST = $(BIN)/sage -tp 2 --force-lib --environment=sage_attention._doctest_environment
 
-.PHONY: demo test pytest doctest notebook docs shell testlong bench tools venv clean
+.PHONY: demo test pytest doctest notebook docs installtest dist pythons sagetest shell testlong bench tools venv clean
 
 venv: $(STAMP)
 
-$(STAMP): setup.py
+# the development install: the package editable, Sage as the passagemath
+# distributions (extra `passagemath`), the test and docs tools
+$(STAMP): setup.py pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test,docs]'
@@ -21,7 +23,55 @@ $(STAMP): setup.py
 demo: $(STAMP)
 	$(BIN)/sage-attention run examples/slice.att
 
-test: pytest doctest notebook docs
+test: pytest doctest notebook docs installtest
+
+# The plain install as the README gives it: sdist and wheel built (twine
+# check, the sdist's contents), the wheel installed with the extra
+# `passagemath` and nothing else into a fresh venv, then `sage-attention`
+# and a Python session run from another folder with an empty TMPDIR and cache
+# (about a minute with pip's cache; changes nothing outside a temporary folder).
+installtest:
+	bash tests/plain_install.sh $(PYTHON)
+
+# The sdist and the wheel in dist/, and their metadata checked.
+dist: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
+	$(BIN)/python -m twine check --strict dist/*
+
+# The test suite under Python 3.12 and 3.13, each in its own venv
+# (.venv-3.12, .venv-3.13; pytest only: the doctests, the notebook and the
+# docs run under $(PYTHON) in `make test`). An interpreter is taken from PATH
+# or from pyenv's versions; a missing one is skipped with a message.
+PYTHONS ?= 3.12 3.13
+pythons:
+	@for v in $(PYTHONS); do \
+	  py=$$(command -v python$$v 2>/dev/null); \
+	  if [ -z "$$py" ] || ! "$$py" --version >/dev/null 2>&1; then \
+	    py=$$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/$$v*/bin/python$$v 2>/dev/null | tail -n 1); fi; \
+	  if [ -z "$$py" ]; then echo "skipped: no Python $$v (on PATH or in pyenv: pyenv install $$v)"; continue; fi; \
+	  echo "== Python $$v: $$py"; \
+	  test -x .venv-$$v/bin/python || "$$py" -m venv .venv-$$v || exit 1; \
+	  .venv-$$v/bin/python -m pip install -q -e '.[test]' || exit 1; \
+	  .venv-$$v/bin/python -m pytest -q tests || exit 1; \
+	done
+
+# With a full Sage: passagemath-standard (the whole Sage library as wheels,
+# several GB; about 6 minutes with pip's cache) in .venv-sage, the wheel of
+# this checkout installed into it as `sage -pip install sage_attention` would
+# (no extra), then a session with `from sage.all import *`. The smoke test
+# fails when installing the wheel downgraded or removed anything of that Sage.
+SAGE_VENV ?= .venv-sage
+sagetest:
+	test -x $(SAGE_VENV)/bin/python || $(PYTHON) -m venv $(SAGE_VENV)
+	$(SAGE_VENV)/bin/python -m pip install -q --only-binary=:all: 'passagemath-standard ~= 10.8' build
+	rm -rf $(SAGE_VENV)/dist
+	$(SAGE_VENV)/bin/python -m build -q --wheel --outdir $(SAGE_VENV)/dist .
+	$(SAGE_VENV)/bin/python -m pip freeze --all > $(SAGE_VENV)/before.txt
+	$(SAGE_VENV)/bin/python -m pip install -q $(SAGE_VENV)/dist/*.whl
+	$(SAGE_VENV)/bin/python -m pip install -q --force-reinstall --no-deps $(SAGE_VENV)/dist/*.whl
+	$(SAGE_VENV)/bin/python -m pip freeze --all > $(SAGE_VENV)/after.txt
+	cd $(SAGE_VENV) && bin/python $(CURDIR)/tests/sage_smoke.py before.txt after.txt
 
 # Macaulay2 for the export round-trip test and the benchmarks. A test target
 # never changes the system: the tests use the M2 of passagemath-macaulay2 (pip,
@@ -78,4 +128,4 @@ bench: $(STAMP) tools
 	$(BIN)/python -m benchmarks.bench_certificate
 
 clean:
-	rm -rf $(VENV) build *.egg-info doc/_build doc/_autosummary
+	rm -rf $(VENV) build dist *.egg-info doc/_build doc/_autosummary

@@ -117,7 +117,7 @@ def test_cli_defectivity(capsys):
     from sage_attention.app.cli import main
     assert main(["defectivity", "--width", "2", "--out", "1", "--tokens", "2", "--json",
                  "-q"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]   # JSON Lines
     assert [(r["rank"], r["heads"], r["dimension"]) for r in rows] == \
         [(1, 1, 4), (1, 2, 6), (2, 1, 5), (2, 2, 6)]
     assert main(["defectivity", "--width", "0"]) == 2

@@ -4,10 +4,16 @@ The command line: ``sage-attention``
 Run the computations of a spec file::
 
     sage-attention run examples/slice.att            # readable report per model
-    sage-attention run examples/slice.att --json     # one JSON object per model
+    sage-attention run examples/slice.att --json     # JSON Lines: one record per model
+    sage-attention run - < examples/slice.att        # the spec from standard input
     sage-attention check examples/slice.att          # parse and validate only
     sage-attention sweep --width 3..6 --rank 1..2 -j 2   # dimension table over a grid
     sage-attention figures --outdir figures          # [HMK2024] experiment + slice plot
+
+With ``--json`` every command prints JSON Lines on standard output, one
+record per line with its ``"format"`` and ``"record"``, errors included
+(:mod:`sage_attention.app.jsonout`, ``doc/json.rst``). ``--version`` prints
+the version.
 
 Exit status (:data:`EXIT_STATUS`): 0 when everything ran; 1 when a
 computation failed (it is reported in place, as text or as a JSON record
@@ -49,7 +55,7 @@ EXAMPLES::
     ...: ok: 1 model, 1 computation
     0
     sage: main(["run", f, "--json"])
-    {"model": "m", ..., "dimension": 4, "expected_dimension": 4, ...}
+    {"format": 1, "record": "model", "model": "m", ..., "dimension": 4, "expected_dimension": 4, ...}
     0
 """
 import argparse
@@ -57,6 +63,8 @@ import logging
 import sys
 
 from sage_attention.errors import SageAttentionError
+from sage_attention.version import __version__
+from sage_attention.app.jsonout import emit, error_record, record
 from sage_attention.progress import redeliver_lost_interrupts
 from sage_attention.dsl.computations import describe_all
 from sage_attention.app.runners import (RUNNERS, register, resolve, runner,  # noqa: F401
@@ -78,22 +86,47 @@ EXIT_STATUS = {
 }
 
 
-def _epilog():
+def _epilog(statements=True):
+    """The exit statuses and, for the commands that read a spec, the compute statements."""
     codes = "\n".join(f"  {k:<4} {v}" for k, v in EXIT_STATUS.items())
-    return f"exit status:\n{codes}\n\ncompute statements:\n" + "\n".join(
-        "  " + line for line in describe_all().splitlines())
+    text = f"exit status:\n{codes}"
+    if statements:
+        text += "\n\ncompute statements:\n" + "\n".join(
+            "  " + line for line in describe_all().splitlines())
+    return text
 
 
-def _parser():
-    p = argparse.ArgumentParser(
+class _ArgumentParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are also a JSON ``"error"`` record
+    on standard output when the command line asks for ``--json``."""
+
+    json_errors = False
+
+    def error(self, message):
+        if self.json_errors:
+            emit(sys.stdout, record("error", {"error": f"{self.prog}: {message}",
+                                              "error_type": "UsageError", "exit_status": 2}))
+        super().error(message)
+
+
+SPEC_HELP = "the spec file (.att); - reads it from standard input"
+
+
+def _parser(json_errors=False):
+    _ArgumentParser.json_errors = json_errors
+    p = _ArgumentParser(
         prog="sage-attention",
         description="Algebraic geometry of attention networks: run a spec file.",
         epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--version", action="version", version=f"sage-attention {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="parse, validate and run the computations of a spec",
                          epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    run.add_argument("spec", help="the spec file (.att)")
-    run.add_argument("--json", action="store_true", help="print one JSON object per model")
+    run.add_argument("spec", help=SPEC_HELP)
+    run.add_argument("--json", action="store_true",
+                     help="print JSON Lines: one record per model (doc/json.rst)")
+    run.add_argument("--quiet", "-q", action="store_true",
+                     help="print nothing on stderr but errors: no notes, no progress")
     run.add_argument("--force", action="store_true", help="skip the size guard")
     run.add_argument("--seed", type=int, default=None,
                      help="seed for computations that do not set one")
@@ -105,7 +138,9 @@ def _parser():
                           "terminal)")
     check = sub.add_parser("check", help="parse and validate a spec only",
                            epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    check.add_argument("spec", help="the spec file (.att)")
+    check.add_argument("spec", help=SPEC_HELP)
+    check.add_argument("--json", action="store_true",
+                       help="print the result as a JSON record (doc/json.rst)")
     check.add_argument("--force", action="store_true", help="skip the size guard")
     check.add_argument("--verbose", "-v", action="store_true", help="log progress to stderr")
     _add_sweep_parsers(sub)
@@ -116,7 +151,8 @@ def _parser():
 
 def _add_sweep_parsers(sub):
     sw = sub.add_parser("sweep", help="dimension table over a grid of architectures",
-                        epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
+                        epilog=_epilog(statements=False),
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
     sw.add_argument("--layers", default="2", help="numbers of layers, e.g. 1,2 (default: 2)")
     sw.add_argument("--width", default="3", help="widths (all layers equal), e.g. 3..10")
     sw.add_argument("--rank", default="2", help="attention ranks, e.g. 1..2")
@@ -130,12 +166,13 @@ def _add_sweep_parsers(sub):
     sw.add_argument("--jobs", "-j", type=int, default=1,
                     help="worker processes (default: 1; they stop with the run: Ctrl-C or "
                          "the end of this process ends them)")
-    sw.add_argument("--json", action="store_true", help="print the rows as JSON")
+    sw.add_argument("--json", action="store_true",
+                    help="print JSON Lines: one record per row (doc/json.rst)")
     sw.add_argument("--csv", action="store_true", help="print the table as CSV")
     sw.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     df = sub.add_parser("defectivity", help="the defectivity table of summed heads: the "
                         "dimension of H = 1, 2, ... heads against the join bound, up to "
-                        "saturation", epilog=_epilog(),
+                        "saturation", epilog=_epilog(statements=False),
                         formatter_class=argparse.RawDescriptionHelpFormatter)
     df.add_argument("--width", default="2..5", help="input widths d (default: 2..5)")
     df.add_argument("--out", default="1..3", help="output widths d' (default: 1..3)")
@@ -145,7 +182,8 @@ def _add_sweep_parsers(sub):
                     help="the largest number of heads (default: up to saturation)")
     df.add_argument("--seed", type=int, default=0)
     df.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default: 1)")
-    df.add_argument("--json", action="store_true", help="print the rows as JSON")
+    df.add_argument("--json", action="store_true",
+                    help="print JSON Lines: one record per row (doc/json.rst)")
     df.add_argument("--csv", action="store_true", help="print the table as CSV")
     df.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     fg = sub.add_parser("figures", help="the [HMK2024] experiment tables and plots, and the "
@@ -168,13 +206,28 @@ BATCH_COMMANDS = {"sweep": sweep_command, "defectivity": defectivity_command,
 MAX_SPEC_BYTES = 1 << 20
 
 
-def _load(path, force, err):
-    from sage_attention.dsl import parse_spec_file, validate
-    spec = parse_spec_file(path, max_bytes=MAX_SPEC_BYTES)
+#: The name of standard input in messages (the spec file ``-``).
+STDIN_NAME = "<stdin>"
+
+
+def _load(path, force, err, quiet=False):
+    """Parse and validate the spec file ``path`` (``-``: standard input);
+    return the spec and the notes of the validation (printed on ``err``
+    unless ``quiet``)."""
+    from sage_attention.dsl import parse_spec_file, parse_spec_stream, validate
+    if path == "-":
+        stdin = getattr(sys.stdin, "buffer", None)
+        if stdin is None:  # a text stream (e.g. replaced in a session)
+            import io
+            stdin = io.BytesIO(sys.stdin.read().encode("utf-8"))
+        spec = parse_spec_stream(stdin, STDIN_NAME, max_bytes=MAX_SPEC_BYTES)
+    else:
+        spec = parse_spec_file(path, max_bytes=MAX_SPEC_BYTES)
     notes = validate(spec, force=force)
-    for note in notes:
-        print(note, file=err)
-    return spec
+    if not quiet:
+        for note in notes:
+            print(note, file=err)
+    return spec, notes
 
 
 def _nothing_to_run(spec, path):
@@ -228,8 +281,17 @@ def main(argv=None):
         2
         sage: sys.stderr = sys.__stderr__
     """
-    args = _parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = _parser(json_errors="--json" in argv).parse_args(argv)
     out, err = sys.stdout, sys.stderr
+    as_json = getattr(args, "json", False)
+
+    def failure(e, status, message=None):
+        """Report the error ``e`` (on ``err``, and as a JSON record under ``--json``)."""
+        print(str(e) if message is None else message, file=err)
+        if as_json:
+            emit(out, error_record(e, status))
+        return status
     redeliver_lost_interrupts()
     if getattr(args, "verbose", False):
         handler = logging.StreamHandler(err)
@@ -238,46 +300,50 @@ def main(argv=None):
         logger.setLevel(logging.INFO)
     if args.command in BATCH_COMMANDS:
         try:
+            if as_json and getattr(args, "csv", False):
+                raise UsageError("--json and --csv exclude each other; give one")
             return BATCH_COMMANDS[args.command](args, out, err)
         except SageAttentionError as e:
-            print(f"error: {e}", file=err)
-            return 2
-        except KeyboardInterrupt:
-            print("interrupted", file=err)
-            return 130
+            return failure(e, 2, f"error: {e}")
+        except KeyboardInterrupt as e:
+            return failure(e, 130, "interrupted")
+    quiet = getattr(args, "quiet", False)
+    name = STDIN_NAME if args.spec == "-" else args.spec
     try:
-        spec = _load(args.spec, args.force, err)
+        if quiet and args.progress:
+            raise UsageError("--quiet and --progress exclude each other; give one")
+        spec, notes = _load(args.spec, args.force, err, quiet=quiet)
     except SageAttentionError as e:
-        print(str(e), file=err)
-        return 2
-    except KeyboardInterrupt:
-        print("interrupted", file=err)
-        return 130
-    nothing = _nothing_to_run(spec, args.spec)
+        return failure(e, 2)
+    except KeyboardInterrupt as e:
+        return failure(e, 130, "interrupted")
+    nothing = _nothing_to_run(spec, name)
     if args.command == "check":
         if not spec.models:
-            print(nothing, file=err)
-            return 2
+            return failure(UsageError(nothing), 2)
         n, c = len(spec.models), len(spec.computations)
-        print(f"{args.spec}: ok: {n} model{'s' * (n != 1)}, "
+        print(f"{name}: ok: {n} model{'s' * (n != 1)}, "
               f"{c} computation{'s' * (c != 1)}", file=err)
         if nothing:
             print(f"note: {nothing.split(': ', 1)[1]}", file=err)
+        if as_json:
+            emit(out, record("check", {"file": name, "ok": True, "models": n,
+                                       "computations": c, "model_names": [m.name for m in spec.models],
+                                       "notes": [str(x) for x in notes]
+                                       + ([nothing.split(': ', 1)[1]] if nothing else [])}))
         return 0
     if nothing:
-        print(nothing, file=err)
-        return 2
+        return failure(UsageError(nothing), 2)
     # No SIGINT handler of our own: it would replace the one of cysignals,
     # and Ctrl-C would no longer stop Singular or linbox mid-computation.
     try:
         progress = args.progress
         if progress is None:
-            progress = hasattr(err, "isatty") and err.isatty()
+            progress = not quiet and hasattr(err, "isatty") and err.isatty()
         results = run_spec(spec, as_json=args.json, seed=args.seed, out=out, progress=progress,
                            force=args.force)
-    except KeyboardInterrupt:
-        print("interrupted: the reports above are what finished", file=err)
-        return 130
+    except KeyboardInterrupt as e:
+        return failure(e, 130, "interrupted: the reports above are what finished")
     failed = [(r["model"], c["computation"]) for r in results for c in r["computations"]
               if "error" in c]
     if failed:

@@ -215,6 +215,37 @@ def hmk_experiment(deltas=range(3, 11), normalization="softmax", layers=2, token
     return rows
 
 
+def csv_text(head, rows):
+    r"""
+    Return the table with the column names ``head`` and the rows ``rows`` as CSV text.
+
+    Written by Python's :mod:`csv` module (RFC 4180: a cell with a comma,
+    a quote or a line break is quoted, a quote in it doubled); the lines end
+    with ``\n`` and the last has none.
+
+    INPUT:
+
+    - ``head`` -- the column names
+    - ``rows`` -- lists of cells (converted with ``str``)
+
+    OUTPUT: a string
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.experiments import csv_text
+        sage: print(csv_text(["widths", "name"], [["3,3", 'a "b" c']]))
+        widths,name
+        "3,3","a ""b"" c"
+    """
+    import csv
+    import io
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow([str(c) for c in head])
+    writer.writerows([[str(c) for c in r] for r in rows])
+    return buf.getvalue().rstrip("\n")
+
+
 def format_table(rows, fmt="markdown"):
     r"""
     Return a dimension table as text.
@@ -246,8 +277,7 @@ def format_table(rows, fmt="markdown"):
                 str(r["parameters"]), str(r["fiber_dimension"]), str(r["inputs"]), gap]
 
     if fmt == "csv":
-        return "\n".join([",".join(head)] + [",".join(f'"{c}"' if "," in c else c
-                                                       for c in cells(r)) for r in rows])
+        return csv_text(head, [cells(r) for r in rows])
     if fmt != "markdown":
         raise ValueError(f"fmt (={fmt!r}) must be 'markdown' or 'csv'")
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -387,8 +417,9 @@ def format_defectivity(rows, fmt="markdown"):
     head = ("d", "d'", "t", "a", "H", "dimension", "one head", "span", "join bound", "defect",
             "parameters", "fiber", "seconds")
     if fmt == "csv":
-        lines = [",".join(head)] + [",".join(str(r[k]) for k in keys) for r in rows]
-        return "\n".join(lines)
+        return csv_text(head, [[r[k] for k in keys] for r in rows])
+    if fmt != "markdown":
+        raise ValueError(f"fmt (={fmt!r}) must be 'markdown' or 'csv'")
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     lines += ["| " + " | ".join(str(r[k]) for k in keys) + " |" for r in rows]
     return "\n".join(lines)

@@ -4,7 +4,8 @@ The report of a run: text or JSON per model, failures in place
 :func:`run_spec` runs every computation of a validated spec, model by model,
 and prints one report per model as soon as its computations finished: a
 readable text (a header with the model's size, then the ``text`` of each
-computation) or one JSON object per line. A computation that fails is
+computation) or one JSON object per line, a ``"model"`` record
+(:mod:`sage_attention.app.jsonout`). A computation that fails is
 reported in place (its entry has an ``"error"`` and its text says FAILED)
 and the run goes on; Ctrl-C prints what finished of the current model.
 
@@ -15,17 +16,17 @@ EXAMPLES::
     sage: s = parse_spec("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
     ....:                "compute m { fibers seed = 0 }")
     sage: r = run_spec(s, as_json=True)
-    {"model": "m", ..., "computations": [{"computation": "fibers", ...}]}
+    {"format": 1, "record": "model", "model": "m", ..., "computations": [{"computation": "fibers", ...}]}
     sage: r[0]["computations"][0]["computation"]
     'fibers'
 """
-import json
 import logging
 import sys
 
 from sage_attention.errors import SageAttentionError
 from sage_attention.dsl.computations import COMPUTATIONS as TABLE
 from sage_attention.app.runners import runner
+from sage_attention.app.jsonout import emit, record
 
 logger = logging.getLogger("sage_attention")
 
@@ -100,10 +101,10 @@ def _print_text(result, out):
 
 def _emit(result, as_json, out):
     if as_json:
-        print(json.dumps(_jsonable(result)), file=out)
+        emit(out, record("model", _jsonable(result)))
     else:
         _print_text(result, out)
-    out.flush()
+        out.flush()
 
 
 def _error_entry(comp, error):

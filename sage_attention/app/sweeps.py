@@ -5,9 +5,11 @@ The batch subcommands: ``sweep``, ``defectivity`` and ``figures``
 architectures, ``sage-attention defectivity`` the defectivity table of
 summed heads (:mod:`sage_attention.app.experiments`), and
 ``sage-attention figures`` writes the figures (:mod:`sage_attention.app.figures`).
-The rows are computed in a pool of worker processes (``--jobs``; one with
-``-j 1``) that ignore Ctrl-C and die with this process; on Ctrl-C this
-process stops the pool and prints the rows that finished.
+The rows are computed in a :class:`WorkerPool` of worker processes
+(``--jobs``; one with ``-j 1``) that ignore Ctrl-C and die with this process;
+on Ctrl-C this process stops the pool and prints the rows that finished.
+With ``--json`` the rows are JSON Lines, one ``"row"`` record each
+(:mod:`sage_attention.app.jsonout`).
 
 A malformed argument raises :class:`UsageError` (exit status 2).
 
@@ -19,11 +21,13 @@ EXAMPLES::
     "2,2",1,2,lightning,6,6,yes,8,2,...
     0
 """
-import json
+import multiprocessing
 import os
 import signal
+from concurrent.futures import ProcessPoolExecutor
 
 from sage_attention.errors import SageAttentionError
+from sage_attention.app.jsonout import emit, record
 
 
 #: The largest grid ``sweep`` accepts (rows).
@@ -142,9 +146,10 @@ def _check_outdir(path):
         raise UsageError(f"--outdir (={path}) is not writable; choose a writable folder")
 
 
-def _worker_init():
-    """Run in each sweep worker: ignore Ctrl-C (the parent stops the pool)
-    and die with the parent (Linux ``PR_SET_PDEATHSIG``)."""
+def _worker_init(started):
+    """Run in each worker of a :class:`WorkerPool`: ignore Ctrl-C (the parent
+    stops the pool), die with the parent (Linux ``PR_SET_PDEATHSIG``) and
+    put this process id on the queue ``started``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         import ctypes
@@ -154,19 +159,78 @@ def _worker_init():
         pass
     if os.getppid() == 1:  # the parent died before prctl
         os._exit(1)
+    started.put(os.getpid())
 
 
-def _stop_pool(executor):
-    """Cancel what has not started and kill the workers."""
-    processes = list(getattr(executor, "_processes", {}).values())
-    executor.shutdown(wait=False, cancel_futures=True)
-    for proc in processes:
-        try:
-            proc.kill()
-        except Exception:  # pragma: no cover
-            pass
-    for proc in processes:
-        proc.join(5)
+class WorkerPool(ProcessPoolExecutor):
+    r"""
+    The pool of worker processes of ``sweep`` and ``defectivity``.
+
+    A :class:`~concurrent.futures.ProcessPoolExecutor` (fork) whose workers
+    ignore Ctrl-C, die with this process, and tell their process ids, so
+    :meth:`terminate` can stop the pool at once, also while its workers
+    compute: it cancels what has not started and kills the workers.
+
+    INPUT:
+
+    - ``jobs`` -- positive integer; the number of worker processes
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.sweeps import WorkerPool
+        sage: pool = WorkerPool(2)
+        sage: pool.submit(pow, 2, 10).result()
+        1024
+        sage: len(pool.workers()) == 2 and all(p.is_alive() for p in pool.workers())
+        True
+        sage: workers = pool.workers()
+        sage: pool.terminate()
+        sage: any(p.is_alive() for p in workers), pool.workers()
+        (False, [])
+    """
+
+    def __init__(self, jobs):
+        r"""
+        Start the pool of ``jobs`` worker processes (forked when the first task is submitted).
+
+        TESTS::
+
+            sage: from sage_attention.app.sweeps import WorkerPool
+            sage: pool = WorkerPool(1); pool.workers()
+            []
+            sage: pool.terminate()
+        """
+        context = multiprocessing.get_context("fork")
+        self.started = context.SimpleQueue()
+        self.worker_pids = set()
+        super().__init__(jobs, mp_context=context, initializer=_worker_init,
+                         initargs=(self.started,))
+
+    def workers(self):
+        r"""
+        Return the worker processes that are alive (:class:`multiprocessing.Process`).
+
+        The workers that have started are read from the queue of their
+        process ids and found among :func:`multiprocessing.active_children`.
+        """
+        while not self.started.empty():
+            self.worker_pids.add(self.started.get())
+        return [p for p in multiprocessing.active_children() if p.pid in self.worker_pids]
+
+    def terminate(self):
+        r"""
+        Cancel the tasks that have not started and kill the workers (then wait for them, 5 s at most each).
+        """
+        processes = self.workers()
+        self.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            try:
+                proc.kill()
+            except OSError:  # pragma: no cover - it ended meanwhile
+                pass
+        for proc in processes:
+            proc.join(5)
+        self.workers()
 
 
 def _sweep_grid(args):
@@ -245,7 +309,7 @@ def sweep_command(args, out, err):
         | 3,3 | 1 | 3 | lightning | 13 | 13 | yes | 15 | 2 | ... | exact |
         0
         sage: main(["sweep", "--arch", "3,3,3:1,2", "--json", "-q"])
-        [{"widths": [3, 3, 3], "ranks": [1, 2], "tokens": 3, "normalization": "lightning", "dimension": 18, ...}]
+        {"format": 1, "record": "row", "command": "sweep", "widths": [3, 3, 3], "ranks": [1, 2], "tokens": 3, "normalization": "lightning", "dimension": 18, ...}
         0
     """
     from sage_attention.app import experiments
@@ -254,24 +318,22 @@ def sweep_command(args, out, err):
 
     def show(rows):
         if args.json:
-            print(json.dumps(rows), file=out)
+            for row in rows:
+                emit(out, record("row", {"command": "sweep", **row}))
         else:
             print(experiments.format_table(rows, "csv" if args.csv else "markdown"), file=out)
-        out.flush()
+            out.flush()
 
     grid = _sweep_grid(args)
     # The rows are computed in worker processes (one with -j 1) that ignore
     # Ctrl-C, so this process, which only waits, always sees it (inside
     # linbox a KeyboardInterrupt can be lost) and stops them.
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
     try:
-        ex = ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("fork"),
-                                 initializer=_worker_init)
+        ex = WorkerPool(args.jobs)
         try:
             rows = experiments.sweep(grid, executor=ex, progress=progress, seed=args.seed)
         finally:
-            _stop_pool(ex)
+            ex.terminate()
     except KeyboardInterrupt:
         print(f"interrupted: {len(finished)} of {len(grid)} rows finished", file=err)
         if finished:
@@ -358,23 +420,21 @@ def defectivity_command(args, out, err):
 
     def show(rows):
         if args.json:
-            print(json.dumps(rows), file=out)
+            for row in rows:
+                emit(out, record("row", {"command": "defectivity", **row}))
         else:
             print(experiments.format_defectivity(rows, "csv" if args.csv else "markdown"),
                   file=out)
-        out.flush()
+            out.flush()
 
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
     try:
-        ex = ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("fork"),
-                                 initializer=_worker_init)
+        ex = WorkerPool(args.jobs)
         try:
             rows = experiments.defectivity_table(widths, outs, tokens, ranks, executor=ex,
                                                  progress=progress, seed=args.seed,
                                                  max_heads=max_heads)
         finally:
-            _stop_pool(ex)
+            ex.terminate()
     except KeyboardInterrupt:
         print(f"interrupted: {len(finished)} rows finished", file=err)
         if finished:

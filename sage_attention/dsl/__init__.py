@@ -14,6 +14,6 @@ EXAMPLES::
     sage: validate(spec)
     []
 """
-from sage_attention.dsl.parser import parse_spec, parse_spec_file  # noqa: F401
+from sage_attention.dsl.parser import parse_spec, parse_spec_file, parse_spec_stream  # noqa: F401
 from sage_attention.dsl.errors import DSLSyntaxError  # noqa: F401
 from sage_attention.dsl.validation import validate  # noqa: F401

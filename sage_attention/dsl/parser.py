@@ -301,6 +301,46 @@ def parse_spec_file(path, max_bytes=MAX_SPEC_BYTES):
     return parse_spec(text, filename=str(path))
 
 
+def parse_spec_stream(stream, filename="<stdin>", max_bytes=MAX_SPEC_BYTES):
+    r"""
+    Parse the spec read from the binary file ``stream`` (standard input: ``sage-attention run -``).
+
+    INPUT:
+
+    - ``stream`` -- a binary file open for reading (e.g. ``sys.stdin.buffer``);
+      UTF-8 text, a byte order mark is accepted
+    - ``filename`` -- (default: ``'<stdin>'``) the name to show in messages
+    - ``max_bytes`` -- (default: 1 MB) more is refused; ``None`` for no limit
+
+    OUTPUT: a :class:`~sage_attention.dsl.spec.Spec`
+
+    EXAMPLES::
+
+        sage: import io
+        sage: from sage_attention.dsl.parser import parse_spec_stream
+        sage: s = b"model m { input = 2; tokens = 1; layer attention(rank = 1, out = 1) }"
+        sage: parse_spec_stream(io.BytesIO(s)).models[0].name
+        'm'
+        sage: parse_spec_stream(io.BytesIO(s), max_bytes=10)
+        Traceback (most recent call last):
+        ...
+        SpecError: cannot read spec file <stdin>: it has more than the limit of 10 bytes; split the spec into smaller files
+        sage: parse_spec_stream(io.BytesIO(b"model m {\n  input = 3 tokens = 2\n}"))
+        Traceback (most recent call last):
+        ...
+        MissingSeparator: <stdin>:2:13: Missing separator: `tokens` must start a new statement
+        ...
+    """
+    try:
+        data = stream.read() if max_bytes is None else stream.read(max_bytes + 1)
+    except OSError as e:
+        raise SpecError(f"cannot read spec file {filename}: {e.strerror}") from None
+    if max_bytes is not None and len(data) > max_bytes:
+        raise SpecError(f"cannot read spec file {filename}: it has more than the limit of "
+                        f"{_bytes_text(max_bytes)}; split the spec into smaller files")
+    return parse_spec(_decode(data, filename), filename=filename)
+
+
 def _bytes_text(n):
     if n >= 1 << 20 and n % (1 << 20) == 0:
         return f"{n >> 20} MB ({n} bytes)"
