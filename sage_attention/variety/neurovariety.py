@@ -54,7 +54,7 @@ logger = logging.getLogger("sage_attention")
 
 #: ``algorithm=None`` eliminates when there are at most this many
 #: essential coordinates, and interpolates otherwise.
-ELIMINATION_DEFAULT_LIMIT = 18
+from sage_attention.dsl.computations import ELIMINATION_DEFAULT_LIMIT  # noqa: E402  (one place)
 
 #: The degree bound of ``algorithm='interpolation'`` when none is given.
 DEFAULT_INTERPOLATION_DEGREE = 4
