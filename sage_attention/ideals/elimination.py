@@ -243,7 +243,9 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb", progress=Fal
         ComputationTooLarge: elimination over 126 essential coordinates is far beyond this machine (limit 60); algorithm='interpolation' computes the ideal degree by degree; pass force=True to run it anyway
     """
     from sage_attention.ideals._checks import lightning_model
+    from sage_attention.fields import require_field
     lightning_model(model)
+    require_field("elimination", model.base_ring())
     if not model.is_lightning():
         raise ValueError(f"eliminate needs a polynomial (lightning) network; model (={model}) is not")
     if timeout is not None:
