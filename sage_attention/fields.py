@@ -13,7 +13,7 @@ both, for the same reason. The reasons:
   of a small field `\GF{p}` is not certified (the Schwartz--Zippel bound
   `D/p` is useless, and a polynomial may vanish on every point of
   `\GF{p}^n` without being zero: `x^p - x`), so these need `p \ge 2^{16}`
-  (interpolation `p \ge 2^{14}`); in characteristic `p` the Frobenius
+  (the interpolation also needs `p < 2^{23}`); in characteristic `p` the Frobenius
   `x \mapsto x^p` also has zero differential, so a Jacobian rank modulo a
   small `p` may lie below the dimension;
 - *arithmetic*: Singular's prime fields stop below `2^{31}` and its
@@ -32,7 +32,7 @@ EXAMPLES::
     sage: refusal("dimension", field_info(GF(65537))) is None
     True
     sage: print(refusal("interpolation", field_info(GF(2))))
-    interpolation needs QQ, a number field or GF(p) with 2^14 <= p < 2^23, not GF(2): a field this small has too few points for random evaluation (a polynomial can vanish on every point of GF(p)^n without being zero)
+    interpolation needs QQ, a number field or GF(p) with 2^16 <= p < 2^23, not GF(2): a field this small has too few points for random evaluation (a polynomial can vanish on every point of GF(p)^n without being zero)
 """
 from dataclasses import dataclass
 
@@ -41,7 +41,7 @@ from dataclasses import dataclass
 MINIMUM_RANK_PRIME = 2 ** 16
 
 #: The smallest prime over which interpolation evaluates at random points.
-MINIMUM_INTERPOLATION_PRIME = 2 ** 14
+MINIMUM_INTERPOLATION_PRIME = MINIMUM_RANK_PRIME
 
 #: The interpolation's modular linear algebra works below this prime.
 MAXIMUM_INTERPOLATION_PRIME = 2 ** 23
@@ -187,7 +187,7 @@ def _interpolation(task, f):
     elif f.characteristic >= MAXIMUM_INTERPOLATION_PRIME:
         why = "its modular linear algebra works with primes below 2^23"
     if why:
-        return (f"{task} needs QQ, a number field or GF(p) with 2^14 <= p < 2^23, not "
+        return (f"{task} needs QQ, a number field or GF(p) with 2^16 <= p < 2^23, not "
                 f"{f.name}: {why}")
     return None
 

@@ -4,6 +4,8 @@ Each answer is checked independently: a generator or an invariant is
 composed with the parametrization; a span is a rank computed here over the
 field itself.
 """
+import re
+
 import pytest
 from sage.all__sagemath_singular import GF, QQ, matrix
 
@@ -84,3 +86,38 @@ def test_elimination_above_2_31_is_refused_before_singular():
     from sage_attention.ideals.elimination import eliminate
     with pytest.raises(ValueError, match="2\\^31"):
         eliminate(LightningAttention(d=2, t=1, a=1, base_ring=GF(BIG31)))
+
+
+@pytest.mark.parametrize("p", [65537, 1000003, 8388593])
+def test_implicitize_over_gf_p_is_the_kernel_over_gf_p(p):
+    # the engine computes modulo p itself; Singular's elimination over GF(p) is the independent answer
+    from sage_attention.ideals.elimination import eliminate
+    from sage_attention.ideals.implicitization import implicitize
+    for kw, degree in ((dict(d=2, t=2, a=1, out=1, entries=[(1, 1)]), 3),
+                       (dict(d=3, t=1, a=1, out=1), 4),
+                       (dict(d=2, t=2, a=1, out=1, coordinate_scaling="scaled"), 3)):
+        M = LightningAttention(base_ring=GF(p), **kw)
+        R = implicitize(M, degree, seed=0, prove=False)
+        K = eliminate(M).ideal
+        assert R.ideal.ring() is K.ring()
+        assert all(g in K for g in R.ideal.gens())
+        # complete through its degree: every generator of K of degree <= degree is in R.ideal
+        assert all(g in R.ideal for g in K.gens() if g.degree() <= degree)
+
+
+@pytest.mark.parametrize("F,why", [(GF(2), "too few points"), (GF(101), "too few points"),
+                                   (GF(4, "a"), "prime fields"), (GF(2 ** 31 + 11), "2^23")])
+def test_implicitize_refuses_where_it_cannot_be_exact(F, why):
+    from sage_attention.ideals.implicitization import implicitize
+    with pytest.raises(ValueError, match=re.escape(why)):
+        implicitize(LightningAttention(d=2, t=1, a=1, out=1, base_ring=F), 2)
+
+
+def test_implicitize_over_gf2_returns_no_false_generator():
+    # the tester's case: over GF(2) the engine lifted to QQ and returned a quadric that does not
+    # vanish; now it refuses, and elimination (exact over GF(2)) gives the kernel
+    from sage_attention.variety.neurovariety import Neurovariety
+    M = LightningAttention(d=2, t=1, a=1, out=1, base_ring=GF(2))
+    I = Neurovariety(M).vanishing_ideal(algorithm="elimination")
+    phi = M.parametrization()
+    assert all(phi(g) == 0 for g in I.gens())

@@ -159,8 +159,9 @@ def elimination_parametrization(model):
         w = W.gens()[len(vnames) + d:]
         A = matrix(W, d, d, lambda b, c: u[b] * w[c])
         what, rel = "A = u*w^T", []
-    elif t == 1 and r >= d:
+    elif t == 1 and r >= d and F.characteristic() != 2:
         # only Sym(A) matters and its rank is unconstrained: a generic symmetric S
+        # (not in characteristic 2, where x^T S x has no cross terms 2 S_bc x_b x_c)
         pairs = [(b, c) for b in range(1, d + 1) for c in range(b, d + 1)]
         W = PolynomialRing(F, vnames + [f"S{b}{c}" if d < 10 else f"S{b}_{c}" for b, c in pairs],
                            order="degrevlex")
