@@ -104,7 +104,7 @@ CASES = [
     # ---------------------------------------------------------- every grammar rule, valid
     valid("minimal", TINY + "compute m { dimension }"),
     valid("field-qq", TINY.replace("{ ", "{ field = QQ; ") + "compute m { dimension }"),
-    valid("field-gf", TINY.replace("{ ", "{ field = GF(7); ") + "compute m { dimension }"),
+    valid("field-gf", TINY.replace("{ ", "{ field = GF(65537); ") + "compute m { dimension }"),
     valid("field-gf-mersenne61", TINY.replace("{ ", "{ field = GF(2305843009213693951); ")
           + "compute m { dimension }"),
     valid("weights-av", TINY.replace("}", "; weights = A V }") + "compute m { fibers }"),
@@ -315,6 +315,48 @@ CASES = [
          + "compute line { certify point [1, 1/2, 1, 1] }", 0, (), None,
          lambda out, err: json_models(out)["line"]["computations"][0]["status"]
          in ("realizable", "not realizable"), ("--json",)),
+    # ---------------------------------------------------------- base fields: check refuses
+    # exactly what run cannot do, naming the reason
+    spec_error("gf2-dimension", TINY.replace("{ ", "{ field = GF(2); ") + "compute m { dimension }",
+               "too few points", "p >= 2^16"),
+    spec_error("gf32003-fibers", TINY.replace("{ ", "{ field = GF(32003); ") + "compute m { fibers }",
+               "p >= 2^16"),
+    spec_error("gf2-low-rank", TINY.replace("{ ", "{ field = GF(2); ")
+               + "compute m { invariants low_rank }", "divide by 2 and 3"),
+    spec_error("gf3-certify", LINE.replace("{ ", "{ field = GF(3); ")
+               + "compute line { certify point [1, 1, 1, 1] }", "characteristic 0 or > 3"),
+    spec_error("gf5-brill", "%s" % ("model m { field = GF(5); input = 3; tokens = 1; "
+               "layer attention(rank = 1, out = 1) }\ncompute m { invariants brill }"), "p >= 7"),
+    spec_error("gf2-interpolation", TINY.replace("{ ", "{ field = GF(2); ")
+               + "compute m { vanishing_ideal up to degree 2 }", "too few points"),
+    spec_error("gf-above-2-31-elimination", TINY.replace("{ ", "{ field = GF(2147483659); ")
+               + "compute m { vanishing_ideal }", "p < 2^31"),
+    spec_error("gf-above-2-63-elimination", TINY.replace("{ ", "{ field = GF(9223372036854775837); ")
+               + "compute m { vanishing_ideal algorithm = elimination }", "p < 2^31"),
+    valid("gf65537-dimension", TINY.replace("{ ", "{ field = GF(65537); ")
+          + "compute m { dimension; vanishing_ideal up to degree 2 }", computations=2),
+    Case("run-gf2-elimination-vanishes", "run", "model m { field = GF(2); input = 2; tokens = 1; "
+         "layer attention(rank = 1, out = 1) }\ncompute m { vanishing_ideal }", 0, (), None,
+         lambda out, err: json_models(out)["m"]["computations"][0]["generators"] in ([], ["0"]),
+         ("--json",)),
+    Case("run-gf101-brill-35", "run", "model m { field = GF(101); input = 3; tokens = 1; "
+         "layer attention(rank = 1, out = 1) }\ncompute m { invariants brill }", 0, (), None,
+         lambda out, err: json_models(out)["m"]["computations"][0]["families"][0]["size"] == 35,
+         ("--json",)),
+    Case("run-gf-mersenne61-brill-35", "run", "model m { field = GF(2305843009213693951); "
+         "input = 3; tokens = 1; layer attention(rank = 1, out = 1) }\n"
+         "compute m { invariants brill }", 0, (), None,
+         lambda out, err: json_models(out)["m"]["computations"][0]["families"][0]["size"] == 35,
+         ("--json",)),
+    Case("run-gf101-certify-extension", "run", "model m { field = GF(101); input = 2; tokens = 1; "
+         "layer attention(rank = 1, out = 1) }\ncompute m { certify point [1, 0, 1, 1] }", 0, (),
+         None, lambda out, err: json_models(out)["m"]["computations"][0]["status"] == "realizable",
+         ("--json",)),
+    Case("run-gf65537-interpolation", "run", "model m { field = GF(65537); input = 2; tokens = 2; "
+         "layer attention(rank = 1, out = 1); entries = (1, 1) }\n"
+         "compute m { vanishing_ideal up to degree 2 }", 0, (), None,
+         lambda out, err: json_models(out)["m"]["computations"][0]["generators_by_degree"]
+         == {"1": 4, "2": 3}, ("--json",)),
     spec_error("certify-empty", LINE + "compute line { certify point [] }", "`point` (=[])"),
     Case("size-guard", "check", "model m { input = 4; tokens = 3; layer attention(rank = 2, "
          "out = 4) }\ncompute m { vanishing_ideal }", 2, ("pass --force",), "line"),

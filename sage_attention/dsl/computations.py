@@ -540,10 +540,9 @@ def check_statement(comp, model):
         problems.append((f"`up to degree {opts['degree']}` asks for interpolation, but "
                          "`algorithm = elimination` computes the whole ideal; drop one of them",
                          "algorithm"))
-    if comp.name == "check" and opts.get("what") == "generation" and model.field.kind == "GF":
-        problems.append((f"`check generation` works over QQ; model `{model.name}` is over "
-                         f"GF({model.field.p}): drop its `field = GF({model.field.p})` line "
-                         "(or check it in a copy over QQ)", "what"))
+    problems += field_problems(comp.name, opts, model)
+    if problems:
+        return problems
     if comp.name == "certify" and model.field.kind == "GF" and model.field.p:
         p = model.field.p
         bad = [v for v in opts["point"] if getattr(v, "denominator", 1) % p == 0]
@@ -559,6 +558,85 @@ def check_statement(comp, model):
                              f"{_plural(n, 'coordinate')} (list the value of every coordinate, "
                              "in the order of the coordinate ring)", "point"))
     return problems
+
+
+def field_tasks(name, options, model):
+    r"""
+    Return the field rules (keys of :data:`sage_attention.fields.RULES`) that
+    the statement ``name`` with ``options`` needs on ``model``, with the
+    option each is about.
+
+    ``vanishing_ideal`` without an algorithm chooses as ``run`` does:
+    elimination up to :data:`ELIMINATION_DEFAULT_LIMIT` essential
+    coordinates, else interpolation.
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl import parse_spec
+        sage: from sage_attention.dsl.computations import field_tasks
+        sage: m = parse_spec("model m { input = 3; tokens = 1; layer attention(rank = 1, out = 1) }").models[0]
+        sage: field_tasks("vanishing_ideal", {}, m), field_tasks("invariants", {"families": None}, m)
+        ([('elimination', None)], [('invariants', None), ('brill', 'families')])
+    """
+    if name in ("dimension", "fibers", "certify"):
+        return [(name, None)]
+    if name == "vanishing_ideal":
+        algorithm = options.get("algorithm")
+        if algorithm is None:
+            if options.get("degree") is not None:
+                algorithm = "interpolation"
+            elif None in model.widths:
+                return []
+            else:
+                n = model.size_estimate().essential_coordinates
+                algorithm = "elimination" if n <= ELIMINATION_DEFAULT_LIMIT else "interpolation"
+        return [(algorithm, "algorithm" if "algorithm" in options else None)]
+    if name == "check" and options.get("what") == "generation":
+        return [("generation", "what")]
+    if name in ("invariants", "check"):
+        families = options.get("families")
+        names = [n for n, _ in families] if families else [ALL_FAMILIES]
+        tasks = [("invariants", None)]
+        brill_applies = (len(model.layers) == 1 and model.tokens == 1
+                         and model.layers[0].rank == 1)
+        if "brill" in names or (ALL_FAMILIES in names and brill_applies):
+            tasks.append(("brill", "families"))
+        return tasks
+    return []
+
+
+def field_problems(name, options, model):
+    r"""
+    Return the problems of the field of ``model`` for the statement ``name``
+    (the rules of :mod:`sage_attention.fields`, which the library calls apply too).
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl import parse_spec
+        sage: from sage_attention.dsl.computations import field_problems
+        sage: m = parse_spec("model m { field = GF(2); input = 3; tokens = 1; layer attention(rank = 1, out = 1) }").models[0]
+        sage: field_problems("certify", {}, m)
+        [('`certify` needs a base field of characteristic 0 or > 3, not GF(2): the coordinates and the fiber divide by 2 and 3', None)]
+    """
+    from sage_attention.fields import refusal, spec_field_info
+    field = spec_field_info(model.field)
+    out = []
+    for task, key in field_tasks(name, options, model):
+        what = {"generation": "`check generation`", "brill": "the family `brill`",
+                "elimination": "`vanishing_ideal` by elimination",
+                "interpolation": "`vanishing_ideal` by interpolation"}.get(task, f"`{name}`")
+        why = refusal(task, field, what)
+        if why:
+            out.append((why, key))
+    return out
+
+
+#: ``vanishing_ideal`` without ``algorithm`` interpolates with the whole-ideal
+#: proof, and up to this many essential coordinates eliminates when the proof
+#: fails or the field does not allow interpolation (the library's choice,
+#: :data:`sage_attention.sizes.ELIMINATION_DEFAULT_LIMIT`): so up to it the
+#: field must allow elimination.
+from sage_attention.sizes import ELIMINATION_DEFAULT_LIMIT  # noqa: E402  (one number, also read by the library)
 
 
 def _family_problems(families, model):
@@ -642,4 +720,4 @@ def describe_all():
 
 
 __all__ = ["Option", "Family", "Computation", "COMPUTATIONS", "FAMILIES", "ALL_FAMILIES",
-           "check_statement", "statement_options", "register", "describe_all"]
+           "check_statement", "field_tasks", "field_problems", "statement_options", "register", "describe_all"]

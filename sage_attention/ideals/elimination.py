@@ -159,8 +159,9 @@ def elimination_parametrization(model):
         w = W.gens()[len(vnames) + d:]
         A = matrix(W, d, d, lambda b, c: u[b] * w[c])
         what, rel = "A = u*w^T", []
-    elif t == 1 and r >= d:
+    elif t == 1 and r >= d and F.characteristic() != 2:
         # only Sym(A) matters and its rank is unconstrained: a generic symmetric S
+        # (not in characteristic 2, where x^T S x has no cross terms 2 S_bc x_b x_c)
         pairs = [(b, c) for b in range(1, d + 1) for c in range(b, d + 1)]
         W = PolynomialRing(F, vnames + [f"S{b}{c}" if d < 10 else f"S{b}_{c}" for b, c in pairs],
                            order="degrevlex")
@@ -243,7 +244,9 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb", progress=Fal
         ComputationTooLarge: elimination over 126 essential coordinates is far beyond this machine (limit 60); algorithm='interpolation' computes the ideal degree by degree; pass force=True to run it anyway
     """
     from sage_attention.ideals._checks import lightning_model
+    from sage_attention.fields import require_field
     lightning_model(model)
+    require_field("elimination", model.base_ring())
     if not model.is_lightning():
         raise ValueError(f"eliminate needs a polynomial (lightning) network; model (={model}) is not")
     from sage_attention.ideals._checks import coordinate_model

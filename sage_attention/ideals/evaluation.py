@@ -83,10 +83,14 @@ class EvaluationContext:
 
     CHUNK = 256
 
-    def __init__(self, images, ring, seed=None):
+    def __init__(self, images, ring, seed=None, characteristic=0):
         self.images = tuple(images)         # polynomials in the weight ring
         self.ring = ring                    # the essential ring
         self.seed = seed
+        # 0: the map is over QQ (kernels are lifted to QQ); a prime p: the map
+        # is over GF(p) (its coefficients are kept as integers in [0, p)) and
+        # kernels are computed and verified modulo p itself
+        self.characteristic = int(characteristic)
         W = images[0].parent()
         self.nparams = W.ngens()
         self.terms = []
@@ -126,10 +130,12 @@ class EvaluationContext:
     force = False
 
     def __getstate__(self):
-        return {"images": self.images, "ring": self.ring, "seed": self.seed, "force": self.force}
+        return {"images": self.images, "ring": self.ring, "seed": self.seed, "force": self.force,
+                "characteristic": self.characteristic}
 
     def __setstate__(self, state):
-        self.__init__(state["images"], state["ring"], state["seed"])
+        self.__init__(state["images"], state["ring"], state["seed"],
+                      state.get("characteristic", 0))
         self.force = state.get("force", False)
 
     def eval_coordinates(self, points, p):

@@ -99,6 +99,7 @@ from sage_attention.ideals.pieces import (PieceProgress, batches, default_execut
 from sage_attention.ideals.product_span import ProductSpan, monomials, residues
 from sage_attention.progress import redelivering_interrupts
 from sage_attention.randomness import resolve_seed
+from sage_attention.ideals.linalg_modp import PRIME
 
 logger = logging.getLogger("sage_attention")
 
@@ -222,11 +223,13 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         ValueError: degree (=0) must be a positive integer
     """
     from sage_attention.ideals._checks import positive_integer, lightning_model
+    from sage_attention.fields import require_field
     lightning_model(model)
     if not model.is_lightning():
         raise ValueError(f"implicitize needs a polynomial (lightning) network; model (={model}) is not")
     from sage_attention.ideals._checks import coordinate_model
     coordinate_model(model, "implicitize")
+    require_field("interpolation", model.base_ring(), "implicitize")
     degree = positive_integer(degree, "degree")
     max_attempts = positive_integer(max_attempts, "max_attempts")
     if executor is not None and executor is not False and not hasattr(executor, "submit"):
@@ -256,7 +259,10 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     timings["symmetry"] = time.time() - t0
     cache_seed = seed          # the cache is keyed by the seed as given
     seed = resolve_seed(seed)
-    ctx = EvaluationContext(images, E, seed)
+    # over GF(p) the kernel is computed and verified modulo p itself (never
+    # lifted to QQ: the ideal over GF(p) need not be a reduction of one over QQ)
+    char = int(model.base_ring().characteristic())
+    ctx = EvaluationContext(images, E, seed, characteristic=char)
     ctx.force = bool(force)
     degs = np.array(G.degrees, dtype=np.int64).reshape(E.ngens(), -1)
     from math import comb
@@ -348,7 +354,8 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
             for delta in sorted(results):
                 for exps, coeffs in results[delta]["generators"]:
                     cq = [QQ(c) for c in coeffs]
-                    groups.setdefault((k, delta), []).append((np.array(exps, dtype=np.int16), residues(cq)))
+                    groups.setdefault((k, delta), []).append(
+                        (np.array(exps, dtype=np.int16), residues(cq, char or PRIME)))
                     new.append((exps, cq))
             if new:
                 gens_by_degree[k] = tuple(new)

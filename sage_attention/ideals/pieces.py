@@ -212,8 +212,9 @@ def solve_piece(ctx, k, delta, mons, blocks, seed, max_attempts=4):
         # a monomial in nonzero polynomials is nonzero (a domain)
         return {"kernel_dimension": 0, "generators": [], "monomials": 1, "rank": 1,
                 "primes": 0, "attempts": 0, "seconds": time.time() - t0}
+    native = getattr(ctx, "characteristic", 0)
     for attempt in range(max_attempts):
-        p = _la.PRIMES[0]
+        p = native or _la.PRIMES[0]
         R, piv = nullspace_data(ctx, mons, p, attempt)
         pivset = set(piv)
         free = [j for j in range(N) if j not in pivset]
@@ -230,6 +231,18 @@ def solve_piece(ctx, k, delta, mons, blocks, seed, max_attempts=4):
             return done([], 1)
         primes = [p]
         vecs = [_la.kernel_vectors(R, piv, N, new_free, p)]
+        if native:
+            # over GF(p) the kernel vectors are the generators: verify them exactly
+            vs = vecs[0]
+            if not all(verify_exactly(ctx, mons, [int(x) for x in vs[i]])
+                       for i in range(len(new_free))):
+                continue
+            gens = []
+            for i in range(len(new_free)):
+                sel = [j for j in range(N) if vs[i][j]]
+                gens.append(([[int(x) for x in mons[j]] for j in sel],
+                             [str(int(vs[i][j])) for j in sel]))
+            return done(gens, 1)
         lifted = {}
         while True:
             for i in range(len(new_free)):

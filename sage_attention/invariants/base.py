@@ -375,10 +375,21 @@ def check_model(model, what):
         Traceback (most recent call last):
         ...
         ValueError: the pencil invariants are defined for one lightning layer; model (=SoftmaxAttention(d=2, out=1, t=2, a=1) over Rational Field) is not
+
+    The families use the coordinates' divisions by `2` and `3`
+    (:mod:`sage_attention.fields`)::
+
+        sage: check_model(LightningAttention(d=2, t=2, a=1, base_ring=GF(2)), 'low_rank')
+        Traceback (most recent call last):
+        ...
+        ValueError: the family low_rank needs a base field of characteristic 0 or > 3, not GF(2): the coordinates and the fiber divide by 2 and 3
     """
     if not model.is_lightning() or model.nlayers() != 1:
         raise ValueError(f"the {what} invariants are defined for one lightning layer; "
                          f"model (={model}) is not")
+    from sage_attention.fields import require_field
+    require_field("brill" if what == "brill" else "invariants", model.base_ring(),
+                  f"the family {what}")
 
 
 def to_coordinates(model, polys_with_labels, name, note=""):

@@ -357,12 +357,22 @@ class _Span:
         (True, False, True)
         sage: S.rank()
         2
+
+    Over a prime above `2^{63}` the residues are Python integers (no overflow)::
+
+        sage: p = 2^63 + 29
+        sage: S = _Span(p); u = {(1, 0): p - 1, (0, 1): p - 2, (0, 0): 3}
+        sage: S.add(u), S.add({k: 2 * v % p for k, v in u.items()}), S.rank()
+        (True, False, 1)
     """
 
     def __init__(self, p):
         self.p = p
         self.cols = {}
-        self.rows = np.zeros((0, 0), dtype=np.int64)
+        # int64 holds a reduction (a sum of up to 2^12 products of residues)
+        # only for p < 2^25; beyond, Python integers (no overflow)
+        self.dtype = np.int64 if p < 2 ** 25 else object
+        self.rows = np.zeros((0, 0), dtype=self.dtype)
         self.pivots = []
 
     def rank(self):
@@ -375,10 +385,11 @@ class _Span:
                 self.cols[mono] = len(self.cols)
         n = len(self.cols)
         if self.rows.shape[1] < n:
-            grown = np.zeros((self.rows.shape[0], max(n, 2 * self.rows.shape[1])), dtype=np.int64)
+            grown = np.zeros((self.rows.shape[0], max(n, 2 * self.rows.shape[1])),
+                             dtype=self.dtype)
             grown[:, :self.rows.shape[1]] = self.rows
             self.rows = grown
-        v = np.zeros(self.rows.shape[1], dtype=np.int64)
+        v = np.zeros(self.rows.shape[1], dtype=self.dtype)
         for mono, c in vec.items():
             v[self.cols[mono]] = int(c) % p
         if self.pivots:

@@ -345,9 +345,14 @@ class JacobianDimension:
         - ``seed`` -- (default: ``None``, drawn from Sage's random state)
           integer; the same seed gives the same random points and the same
           report
-        - ``field`` -- (default: `\GF{p}` with `p = 67108859`) the field of
-          the random points: `\QQ` (exact but slower) or a prime field
-          `\GF{p}` with `p \ge 2^{16}`
+        - ``field`` -- (default: the base field when it is a prime field
+          `\GF{p}`, else `\GF{p}` with `p = 67108859`) the field of the
+          random points: `\QQ` (exact but slower) or a prime field `\GF{p}`
+          with `p \ge 2^{16}`. Over a base field of characteristic `p` the
+          rank is taken modulo that `p` (the variety over `\GF{p}` may be
+          smaller than over `\QQ`); a base field where a random rank is not
+          certified (`\GF{q}` with `q < 2^{16}` or not prime) is refused
+          (:mod:`sage_attention.fields`)
         - ``proof`` -- boolean (default: ``False``); must be ``False``: the
           rank at a random point is a certified lower bound and equals the
           dimension only with high probability
@@ -403,11 +408,26 @@ class JacobianDimension:
             Traceback (most recent call last):
             ...
             ValueError: field (=Finite Field of size 2) must be QQ or a prime field GF(p) with p >= 65536: ...
+
+        Over a small base field the rank is refused, naming the reason::
+
+            sage: from sage_attention import LightningAttention
+            sage: LightningAttention(d=2, t=1, a=1, base_ring=GF(7)).dimension(seed=0)
+            Traceback (most recent call last):
+            ...
+            ValueError: the dimension needs QQ, a number field or a prime field GF(p) with p >= 2^16, not GF(7): ...
+            sage: LightningAttention(d=3, t=1, a=1, base_ring=GF(65537)).dimension_report(seed=0).field
+            'Finite Field of size 65537'
         """
+        from sage_attention.fields import require_field
         from sage_attention.models.reports import DimensionReport
         if proof:
             raise NotImplementedError("proof=True is not available: the dimension is a rank at a "
                                       "random point; pass proof=False")
+        K = self.base_ring()
+        require_field("dimension", K, "the dimension")
+        if field is None and K.characteristic() > 0:
+            field = K
         F = rank_field(field)
         seed = resolve_seed(seed)
         ambient = self.ambient_dimension()

@@ -378,7 +378,14 @@ def certify(model, point, families=None, seed=None, extra_invariants=(), force=F
         sage: certify(LightningAttention(d=2, t=2, a=1, base_ring=GF(2)), [0] * 20)
         Traceback (most recent call last):
         ...
-        ValueError: certify needs a base field of characteristic 0 or > 3, not Finite Field of size 2: the coordinates and the fiber divide by 2 and 3
+        ValueError: certify needs a base field of characteristic 0 or > 3, not GF(2): the coordinates and the fiber divide by 2 and 3
+
+    Over `\GF{101}` a binary cubic with no linear factor splits over an
+    extension, which gives the weights::
+
+        sage: M1 = LightningAttention(d=2, t=1, a=1, base_ring=GF(101))
+        sage: c = certify(M1, [1, 0, 1, 1], seed=0); c.status, c.field
+        ('realizable', 'Finite Field in b of size 101^6')
 
     A point with no weights on a large model is refused before the families
     are built (:func:`~sage_attention.variety.invariant_checks.invariant_work`
@@ -390,10 +397,8 @@ def certify(model, point, families=None, seed=None, extra_invariants=(), force=F
     coordinate_model(model, "certify")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, Integer))):
         raise ValueError(f"seed (={seed}) must be an integer or None")
-    p = model.base_ring().characteristic()
-    if p in (2, 3):
-        raise ValueError(f"certify needs a base field of characteristic 0 or > 3, not "
-                         f"{model.base_ring()}: the coordinates and the fiber divide by 2 and 3")
+    from sage_attention.fields import require_field
+    require_field("certify", model.base_ring())
     vals, extra = point_values(model, point)
     pt = tuple(vals)
     name = str(model)

@@ -107,8 +107,96 @@ def _jsonable(x):
     return str(x)
 
 
-def _field_name(F):
-    return "QQ" if F is QQ else f"GF({F.characteristic()})"
+def field_data(F):
+    r"""
+    Return the JSON description of the field ``F``, which :func:`field_from_data` reads back.
+
+    ``"QQ"`` or ``"GF(p)"`` for `\QQ` and the prime fields; a dictionary
+    for a non-prime finite field (its order, generator name and modulus)
+    and for a number field (its generator name and defining polynomial).
+    Other fields (``QQbar``, inexact fields) are refused: their elements
+    have no exact printed form to read back.
+
+    EXAMPLES::
+
+        sage: from sage_attention.variety.export import field_data, field_from_data
+        sage: field_data(GF(4, 'a'))
+        {'kind': 'finite field', 'order': 4, 'generator': 'a', 'modulus': [1, 1, 1]}
+        sage: K = field_from_data(field_data(QuadraticField(2, 'r'))); K, K.gen()^2
+        (Number Field in r with defining polynomial x^2 - 2 with r = 1.414213562373095?, 2)
+        sage: field_from_data(field_data(GF(4, 'a'))) is GF(4, 'a')
+        True
+        sage: field_data(QQbar)
+        Traceback (most recent call last):
+        ...
+        ValueError: cannot export over Algebraic Field exactly: the export supports QQ, finite fields and number fields
+    """
+    if F is QQ:
+        return "QQ"
+    try:
+        finite = F.is_finite() and F.is_field()
+    except (AttributeError, NotImplementedError):
+        finite = False
+    if finite:
+        if F.is_prime_field():
+            return f"GF({F.characteristic()})"
+        return {"kind": "finite field", "order": int(F.order()), "generator": str(F.gen()),
+                "modulus": [int(c) for c in F.modulus().list()]}
+    if hasattr(F, "defining_polynomial") and hasattr(F, "absolute_degree") and F.base_field() is QQ:
+        return {"kind": "number field", "generator": str(F.gen()),
+                "polynomial": [str(c) for c in F.defining_polynomial().list()]}
+    raise ValueError(f"cannot export over {F} exactly: the export supports QQ, finite fields and "
+                     "number fields")
+
+
+def field_from_data(base):
+    r"""
+    Return the field described by ``base`` (written by :func:`field_data`).
+
+    EXAMPLES::
+
+        sage: from sage_attention.variety.export import field_from_data
+        sage: field_from_data("GF(7)"), field_from_data("QQ")
+        (Finite Field of size 7, Rational Field)
+        sage: field_from_data("GF(x)")
+        Traceback (most recent call last):
+        ...
+        ValueError: base_ring (='GF(x)') must be 'QQ', 'GF(p)' or a field description written by to_json
+    """
+    from sage.all__sagemath_singular import GF
+    if base == "QQ":
+        return QQ
+    if isinstance(base, str) and base.startswith("GF(") and base.endswith(")") and base[3:-1].isdigit():
+        return GF(int(base[3:-1]))
+    if isinstance(base, dict):
+        try:
+            if base["kind"] == "finite field":
+                q, name = int(base["order"]), str(base["generator"])
+                from sage.all__sagemath_singular import ZZ
+                p, k = ZZ(q).is_prime_power(get_data=True)
+                if not k:
+                    raise ValueError(f"the order {q} is not a prime power")
+                modulus = PolynomialRing(GF(p), "x")([int(c) for c in base["modulus"]])
+                return GF(q, name, modulus=modulus)
+            if base["kind"] == "number field":
+                from sage.rings.number_field.number_field import NumberField
+                f = PolynomialRing(QQ, "x")([QQ(c) for c in base["polynomial"]])
+                return NumberField(f, str(base["generator"]))
+        except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
+            raise ValueError(f"base_ring (={base!r}) is not a valid field description: {exc}") from None
+    raise ValueError(f"base_ring (={base!r}) must be 'QQ', 'GF(p)' or a field description "
+                     "written by to_json")
+
+
+def _term_order_name(R):
+    r"""
+    Return the name of the term order of ``R`` (``degrevlex`` for a ring in one
+    variable, which Sage builds without a term order).
+    """
+    try:
+        return R.term_order().name()
+    except AttributeError:
+        return "degrevlex"
 
 
 def _model_dict(M):
@@ -116,8 +204,7 @@ def _model_dict(M):
     Return the architecture of the model ``M`` as a JSON-ready dictionary.
     """
     F = M.base_ring()
-    if F is not QQ and not (F.is_finite() and F.is_prime_field()):
-        raise ValueError(f"JSON export supports models over QQ and prime fields, not {F}")
+    base = field_data(F)
     if hasattr(M, "layers"):
         # a stack of dense and attention layers (LayerStack)
         layers = [{"kind": "dense", "out": la.out, "r": la.r, "bias": la.bias,
@@ -126,7 +213,7 @@ def _model_dict(M):
                    "causal": la.causal, "residual": la.residual} for la in M.layers]
         return {"format": "sage_attention.model", "d": int(M.d), "tokens": int(M.tokens),
                 "layers": layers, "linear_output": bool(M.linear_output),
-                "widths": [int(w) for w in M.widths], "base_ring": _field_name(F),
+                "widths": [int(w) for w in M.widths], "base_ring": base,
                 "description": str(M)}
     data = {"format": "sage_attention.model", "widths": [int(w) for w in M.widths],
             "ranks": [int(r) for r in M.ranks], "tokens": int(M.tokens),
@@ -137,7 +224,7 @@ def _model_dict(M):
     else:
         data.update(weight_space=M.weight_space, coordinate_scaling=M.coordinate_scaling,
                     entries=None if M.entries is None else [[int(i) for i in e] for e in M.entries])
-    data.update(base_ring=_field_name(F), description=str(M))
+    data.update(base_ring=base, description=str(M))
     return data
 
 
@@ -147,14 +234,7 @@ def _model_from_dict(data):
     """
     from sage_attention.models import AttentionNetwork
     from sage_attention.models.multihead import MultiHeadLightningAttention
-    base = data.get("base_ring", "QQ")
-    if base == "QQ":
-        F = QQ
-    elif isinstance(base, str) and base.startswith("GF(") and base.endswith(")") and base[3:-1].isdigit():
-        from sage.all__sagemath_singular import GF
-        F = GF(int(base[3:-1]))
-    else:
-        raise ValueError(f"base_ring (={base!r}) must be 'QQ' or 'GF(p)'")
+    F = field_from_data(data.get("base_ring", "QQ"))
     try:
         if "layers" in data:
             from sage_attention.models import Network, attention, dense
@@ -372,8 +452,7 @@ def to_json(obj, model=None, indent=None):
                 "model": None if model is None else str(model), "data": obj.to_dict()}
         return json.dumps(data, indent=indent, default=_jsonable)
     R, polys, labels, what = _polys(obj)
-    F = R.base_ring()
-    base = "QQ" if F is QQ else f"GF({F.characteristic()})"
+    base = field_data(R.base_ring())
     if model is None and hasattr(obj, "model"):
         model = obj.model
     data = {
@@ -382,7 +461,7 @@ def to_json(obj, model=None, indent=None):
         "model": None if model is None else str(model),
         "base_ring": base,
         "variables": list(R.variable_names()),
-        "order": R.term_order().name(),
+        "order": _term_order_name(R),
         "generators": [str(f) for f in polys],
         "labels": labels,
     }
@@ -423,11 +502,6 @@ def from_json(text):
         return _model_from_dict(data)
     if data.get("format") != "sage_attention.polynomials":
         raise ValueError(f"not a sage_attention polynomial export (format {data.get('format')!r})")
-    base = data["base_ring"]
-    if base == "QQ":
-        F = QQ
-    else:
-        from sage.all__sagemath_singular import GF
-        F = GF(int(base[3:-1]))
+    F = field_from_data(data["base_ring"])
     R = PolynomialRing(F, data["variables"], order=data.get("order", "degrevlex"))
     return R, [R(g) for g in data["generators"]], data

@@ -311,7 +311,7 @@ def _solve_single_token(model, vals):
     cands = [g for g, e in f.factor() if g.degree() == 1]
     if not cands and d == 2 and len(rows) == 1:
         return _solve_binary_cubic(model, f, i0, vals)
-    if not cands and F0 is QQ:
+    if not cands and (F0 is QQ or F0.is_finite()):
         return _solve_single_token_qqbar(model, f, i0, rows, cubics, vals)
     if not cands:
         return None, f"the cubic {f} has no linear factor over {F0}"
@@ -342,9 +342,11 @@ def _solve_single_token(model, vals):
 
 def _solve_single_token_qqbar(model, f, i0, rows, cubics, vals):
     r"""
-    Split the cubic ``f`` (no rational linear factor) over `\overline{\QQ}` and solve the fiber there.
+    Split the cubic ``f`` (no rational linear factor) over `\overline{\QQ}`
+    (over `\GF{q}`: over `\GF{q^6}`, where every cubic and quadric splits) and solve the fiber there.
     """
-    from sage.all__sagemath_singular import QQbar
+    from sage_attention.variety.quadrics import closure_field
+    QQbar = closure_field(f.base_ring(), 3)
     out, a, d = model.out, model.ranks[0], model.d
     SK = PolynomialRing(QQbar, f.parent().variable_names())
     zk = SK.gens()
@@ -371,19 +373,20 @@ def _solve_single_token_qqbar(model, f, i0, rows, cubics, vals):
             continue
         w = weights_from_matrices(model, A, V)
         if w is not None and reproduces_point(model, w, vals):
-            return (w, QQbar, "a linear factor of the cubic over the algebraic numbers, "
+            return (w, QQbar, f"a linear factor of the cubic over {QQbar}, "
                     "A from the quadric"), None
     return None, f"the cubic {f} has no linear factor leaving a quadric of rank at most 2a"
 
 
 def _solve_binary_cubic(model, f, i0, vals):
     r"""
-    Split a binary cubic over `\overline{\QQ}` (every binary cubic splits).
+    Split a binary cubic over `\overline{\QQ}` (over `\GF{q}`: over `\GF{q^6}`; every binary cubic splits).
     """
-    from sage.all__sagemath_singular import QQbar
+    from sage_attention.variety.quadrics import closure_field
+    QQbar = closure_field(f.base_ring(), 3)
     out, a = model.out, model.ranks[0]
     z1, z2 = f.parent().gens()
-    U = PolynomialRing(QQ, "s")
+    U = PolynomialRing(f.base_ring(), "s")
     g = U([f.monomial_coefficient(z1 ** k * z2 ** (3 - k)) for k in range(4)])
     # f = lc * prod (z1 - r z2) * z2^(3 - deg g)
     lc = g.leading_coefficient()
@@ -398,5 +401,5 @@ def _solve_binary_cubic(model, f, i0, vals):
     A = lins[1].column() * lins[2].row()
     w = weights_from_matrices(model, A, V)
     if w is not None and reproduces_point(model, w, vals):
-        return (w, QQbar, "the binary cubic split over the algebraic numbers"), None
+        return (w, QQbar, f"the binary cubic split over {QQbar}"), None
     return None, "the split binary cubic did not give weights of the right rank"

@@ -365,6 +365,11 @@ class Neurovariety(UniqueRepresentation, SageObject):
             degree = positive_integer(degree, "degree")
         automatic = algorithm is None and degree is None
         algorithm = self._choose(algorithm, degree)
+        if automatic and len(self._model.essential_coordinates()) <= ELIMINATION_DEFAULT_LIMIT:
+            from sage_attention.fields import field_info, refusal
+            if refusal("interpolation", field_info(self._model.base_ring())) is not None:
+                algorithm = "elimination"       # e.g. a small prime field: elimination is valid there
+                automatic = False
         if algorithm == "interpolation" and degree is None:
             degree = DEFAULT_INTERPOLATION_DEGREE
         key = (algorithm, degree if algorithm == "interpolation" else None)

@@ -184,6 +184,36 @@ def real_matrix_of_rank(S, a):
     return A
 
 
+def closure_field(F, degree):
+    r"""
+    Return a field over which every polynomial of degree at most ``degree`` over ``F`` splits.
+
+    ``QQbar`` for a field of characteristic `0`; for a finite field
+    `\GF{q}`, its extension `\GF{q^k}` with `k` the least common multiple of
+    `1, \ldots,` ``degree`` (every irreducible factor of degree `j` splits
+    in `\GF{q^j}`), into which ``F`` coerces.
+
+    EXAMPLES::
+
+        sage: from sage_attention.variety.quadrics import closure_field
+        sage: closure_field(QQ, 2)
+        Algebraic Field
+        sage: K = closure_field(GF(101), 3); K.order() == 101^6, K.has_coerce_map_from(GF(101))
+        (True, True)
+    """
+    if F.characteristic() == 0:
+        from sage.all__sagemath_singular import QQbar
+        return QQbar
+    from math import lcm
+    k = lcm(*range(1, degree + 1))
+    if k == 1:
+        return F
+    if F.is_prime_field():
+        from sage.all__sagemath_singular import GF
+        return GF(F.order() ** k, "b", modulus=F["x"].irreducible_element(k))
+    return F.extension(k, "b")
+
+
 def matrix_of_quadric(quad, a):
     r"""
     Return ``(K, A)`` with `z^T A z = ` ``quad`` and `\operatorname{rank} A \le a`, or ``None``.
@@ -191,12 +221,13 @@ def matrix_of_quadric(quad, a):
     Such an `A` exists over an algebraically closed field iff
     `\operatorname{rank} q \le 2a`. The field ``K`` is that of ``quad``
     when its symmetric matrix already has rank at most `a` or ``quad`` is a
-    product of two linear forms over it; else ``QQbar``.
+    product of two linear forms over it; else ``QQbar`` (over a finite field
+    `\GF{q}`: `\GF{q^2}`, :func:`closure_field`).
 
     INPUT:
 
     - ``quad`` -- a quadratic form in `z_1, \ldots, z_d` over `\QQ`, a
-      number field or ``QQbar``
+      number field, ``QQbar`` or a finite field of odd characteristic
     - ``a`` -- a positive integer, the rank bound
 
     OUTPUT: a pair ``(K, A)``, ``A`` a `d \times d` matrix over ``K``; or
@@ -218,6 +249,14 @@ def matrix_of_quadric(quad, a):
         z1^2 + z2^2
         sage: matrix_of_quadric(z1^2 + z2^2 + z3^2, 1) is None
         True
+
+    Over `\GF{7}`, where `-1` is not a square, `z_1^2 + z_2^2` splits over `\GF{49}`::
+
+        sage: S.<z1, z2> = GF(7)[]
+        sage: K, A = matrix_of_quadric(z1^2 + z2^2, 1); K.order(), A.rank()
+        (49, 1)
+        sage: z = vector(S.change_ring(K).gens()); z * A * z
+        z1^2 + z2^2
     """
     R = quad.parent()
     F = R.base_ring()
@@ -238,11 +277,10 @@ def matrix_of_quadric(quad, a):
         w = vector(F, [facs[1].monomial_coefficient(x) for x in z])
         return F, u.column() * w.row()
     # diagonalize over F and pair the squares: c1 y1^2 + c2 y2^2 = c1 (y1 - b y2)(y1 + b y2)
-    from sage.all__sagemath_singular import QQbar
     D, P = congruence_diagonalization(Sm)   # Sm = P^T D P
     cs = [D[i, i] for i in range(d)]
     nz = [i for i in range(d) if cs[i] != 0]
-    K = QQbar
+    K = closure_field(F, 2)
     A = matrix(K, d, d)
     y = [P.row(i).change_ring(K) for i in range(d)]
     k = 0
