@@ -290,6 +290,19 @@ class SummedHeads:
         """
         return self
 
+    def base_ring(self):
+        r"""
+        Return the base field (that of one head).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.joins import SummedHeads
+            sage: SummedHeads(LightningAttention(d=2, t=2, a=1, out=1), 2).base_ring()
+            Rational Field
+        """
+        return self.model.base_ring()
+
     def essential_ring(self):
         r"""
         Return the essential ring of one head.
