@@ -112,7 +112,6 @@ def test_wrong_ideals_never_proved(rows, name):
     M, E, gens, n = rows[name]
     J = reduction(gens, E, P)
     assert completeness_certificate(list(J.gens()), J.ring(), n, timeout=120).proved
-    G = J.groebner_basis()
     for what, wrong in _wrong_ideals(J, n):
         W = J.ring().ideal(wrong)
         assert W != J, what                 # it is really another ideal

@@ -163,13 +163,30 @@ def series_data(J):
     n = J.ring().ngens()
     if J.is_zero():
         return S.one(), n, 1
-    num = S(list(J.hilbert_numerator()))
-    # reduce num / (1-t)^n
+    num, dim = reduced_numerator(S(list(J.hilbert_numerator())), n)
+    return num, dim, int(num(1))
+
+
+def reduced_numerator(num, n):
+    r"""
+    Return ``(h, dim)`` with ``num / (1-t)^n = h / (1-t)^dim`` and `h(1) \ne 0` (or ``dim = 0``).
+
+    ``dim`` is the Krull dimension of a quotient whose Hilbert series is
+    ``num / (1-t)^n``.
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.hilbert import reduced_numerator
+        sage: t = ZZ['t'].gen()
+        sage: reduced_numerator(1 - t^2, 3)
+        (t + 1, 2)
+    """
+    t = num.parent().gen()
     dim = n
     while dim > 0 and num(1) == 0:
         num = num // (1 - t)
         dim -= 1
-    return num, dim, int(num(1))
+    return num, dim
 
 
 @dataclass(frozen=True)

@@ -105,6 +105,7 @@ from sage.rings.finite_rings.finite_field_constructor import GF
 from sage.rings.integer_ring import ZZ
 from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
 
+from sage_attention.ideals.hilbert import reduced_numerator
 from sage_attention.randomness import python_random, resolve_seed
 
 #: Linear changes of the shape variable tried after the first attempt (without a change).
@@ -227,13 +228,7 @@ def _numerator(J):
 
 
 def _krull_dimension(num, N):
-    T = num.parent()
-    t = T.gen()
-    dim = N
-    while dim > 0 and num(1) == 0:
-        num = num // (1 - t)
-        dim -= 1
-    return dim
+    return reduced_numerator(num, N)[1]
 
 
 def _regular(J, h, num_J):
@@ -320,7 +315,7 @@ def _short(g, n=60):
     return s if len(s) <= n else s[:n] + "..."
 
 
-def _shape_data(J, z, seed_rng):
+def _shape_data(J, z):
     r"""
     Find ``(u, cleared, f, delta)`` from the lex basis of `J K[w]`, or ``(None, reason)``.
     """
@@ -478,7 +473,7 @@ def localization_certificate(J, dimension, seed=None, linear_changes=LINEAR_CHAN
             change = (u, {x: S.base_ring()(rng.randrange(1, p)) for x in w[:-1]})
             Jc = _changed(J, change)
         t0 = time.time()
-        data, why = _shape_data(Jc, z, rng)
+        data, why = _shape_data(Jc, z)
         timings[f"lex basis (attempt {attempt + 1})"] = time.time() - t0
         if data is None:
             last_reason = why
