@@ -24,6 +24,7 @@ EXAMPLES::
 import multiprocessing
 import os
 import signal
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 from sage_attention.errors import SageAttentionError
@@ -228,8 +229,15 @@ class WorkerPool(ProcessPoolExecutor):
                 proc.kill()
             except OSError:  # pragma: no cover - it ended meanwhile
                 pass
+        deadline = time.monotonic() + 5
         for proc in processes:
-            proc.join(5)
+            # The pool's own thread may reap a killed worker first: then
+            # ``join`` returns before that thread has stored the exit code,
+            # and the process would look alive for a moment.  Wait for the
+            # exit code itself, sleeping so that thread can run.
+            proc.join(max(0, deadline - time.monotonic()))
+            while proc.exitcode is None and time.monotonic() < deadline:
+                time.sleep(0.01)
         self.workers()
 
 
