@@ -32,6 +32,13 @@ let `J_p` be the ideal their reductions generate over `\GF{p}`;
     domain: `J` is prime, contained in the prime `I` of the same dimension,
     hence `J = I`. `\square`
 
+    Then also the Hilbert function of `\QQ[y]/I` is that of
+    `\GF{p}[y]/J_p`: each graded part `A_k` is free, of rank `\dim_\QQ
+    (\QQ[y]/J)_k` and with `A_k/pA_k = (\GF{p}[y]/J')_k` and `J' = J_p`.
+    So the Hilbert series, the dimension and the degree the proof computes
+    modulo `p` are those of `X` (``hilbert`` of the certificate,
+    ``certified``).
+
 Over a prime field `\GF{p}` (a model built over `\GF{p}`): `J` itself is
 tested; if it is prime of dimension `n \le \dim X`, then `J \subseteq I` are
 primes of the same dimension, so `J = I`. Over other fields nothing is

@@ -38,14 +38,21 @@ def to_flint(ctx, f):
         2*z^3 + 1
     """
     import flint
-    d = f.dict()
-    if ctx.nvars() == 1:                # a ring in one variable has integer exponents
-        d = {(int(e[0]) if hasattr(e, "__iter__") else int(e),): c for e, c in d.items()}
+    if ctx.nvars() == 1 or not hasattr(f, "exponents"):   # one variable: integer exponents
+        d = {(int(e[0]) if hasattr(e, "__iter__") else int(e),): c for e, c in f.dict().items()}
+        items = d.items()
+    else:
+        exps, coeffs = f.exponents(as_ETuples=False), f.coefficients()
+        if f.base_ring() is QQ or f.base_ring() is ZZ:
+            den = f.denominator() if f.base_ring() is QQ else 1
+            if den == 1:                # the usual case: a dictionary built at C speed
+                return ctx.from_dict(dict(zip(exps, map(int, coeffs))))
+        items = zip(exps, coeffs)
     out = {}
-    for e, c in d.items():
+    for e, c in items:
         c = QQ(c)
-        out[tuple(int(a) for a in e)] = (int(c) if c.denominator() == 1
-                                         else flint.fmpq(int(c.numerator()), int(c.denominator())))
+        n, q = c.numerator(), c.denominator()
+        out[e] = int(n) if q == 1 else flint.fmpq(int(n), int(q))
     return ctx.from_dict(out)
 
 

@@ -312,8 +312,10 @@ class HilbertData:
 
     def __repr__(self):
         ps = " and ".join(str(p) for p in self.primes)
-        s = (f"Hilbert data modulo {ps} ({'they agree' if self.agree else 'THEY DISAGREE'}"
-             f"{', equal to the data over QQ (proved)' if self.certified else ''}): "
+        said = ([] if len(self.primes) < 2 else ["they agree" if self.agree else "THEY DISAGREE"])
+        if self.certified:
+            said.append("equal to the data over QQ (proved)")
+        s = (f"Hilbert data modulo {ps}{' (' + ', '.join(said) + ')' if said else ''}: "
              f"dimension {self.dimension}, degree {self.degree}")
         if self.betti is not None:
             s += f",\ngenerators by degree {self.generators_by_degree}"

@@ -120,10 +120,23 @@ def rref_modp(a, p):
         sage: R, piv = rref_modp(np.array([[0, 2, 4], [1, 1, 1]]), 7)
         sage: R.tolist(), piv
         ([[1, 0, 6], [0, 1, 2]], (0, 1))
+
+    Zero columns are left out of the elimination (the result is the same)::
+
+        sage: a = np.array([[0, 2, 0, 4, 0], [1, 1, 0, 1, 0]])
+        sage: R, piv = rref_modp(a, 7); R.tolist(), piv
+        ([[1, 0, 0, 6, 0], [0, 1, 0, 2, 0]], (0, 1))
     """
     a = np.asarray(a, dtype=np.int64)
     if a.shape[0] == 0:
         return np.zeros((0, a.shape[1]), dtype=np.int64), ()
+    used = np.flatnonzero((a % p).any(axis=0))
+    if len(used) < 0.8 * a.shape[1]:
+        # the zero columns stay zero: reduce the others, then put them back
+        R, piv = rref_modp(a[:, used], p)
+        out = np.zeros((R.shape[0], a.shape[1]), dtype=np.int64)
+        out[:, used] = R
+        return out, tuple(int(used[c]) for c in piv)
     if a.shape[1] <= SMALL and p < 2 ** 31:
         return _rref_numpy(a, p)
     M = to_sage(a, p)

@@ -606,7 +606,11 @@ class Neurovariety(UniqueRepresentation, SageObject):
         Return the Hilbert series, dimension, degree and graded Betti numbers of the coordinate ring.
 
         They are those of the essential ring modulo the essential ideal (the
-        linear relations only remove variables). Computed modulo the primes
+        linear relations only remove variables). When the engine's ideal is
+        proved whole (without ``betti``) they are read off its completeness
+        certificate, which computed them modulo `32003`: by the claim of
+        :mod:`sage_attention.ideals.completeness` they are then the data over
+        the base field. Otherwise they are computed modulo the primes
         `32003` and `32009` (:func:`~sage_attention.ideals.hilbert.hilbert_data`)
         from the minimal generators. The Hilbert series is exact
         (``certified``) when the ideal was computed by elimination (it is
@@ -637,8 +641,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: X = Neurovariety(LightningAttention(d=2, t=2, a=1, entries=[(1, 1)]))
             sage: X.hilbert_data()
-            Hilbert data modulo 32003 and 32009 (they agree, equal to the data over QQ (proved)):
-            dimension 4, degree 3
+            Hilbert data modulo 32003 (equal to the data over QQ (proved)): dimension 4, degree 3
             sage: H = X.hilbert_data(betti=True); H.betti
             [{0: 1}, {2: 3}, {3: 2}]
         """
@@ -650,6 +653,13 @@ class Neurovariety(UniqueRepresentation, SageObject):
     def _hilbert_data(self, betti, progress, timeout=None):
         from sage_attention.ideals.hilbert import hilbert_data, HilbertData, series_data
         res = self.vanishing_ideal_report(progress=progress)
+        C = getattr(res, "certificate", None)
+        if not betti and C is not None and C.proved and C.hilbert is not None and C.hilbert.certified:
+            # the proof computed the Hilbert series of the reduction J_p, and it equals the
+            # one over the base field (sage_attention.ideals.completeness, the claim)
+            H = C.hilbert
+            return HilbertData(numerator=H.numerator, dimension=H.dimension, degree=H.degree, betti=None,
+                               primes=H.primes, agree=True, certified=True, timings=dict(C.timings))
         E = self._model.essential_ring()
         gens = [E(g) for g in self._engine_or_minimal(progress)]
         H = hilbert_data(gens, E, betti=betti, progress=progress, timeout=timeout)
