@@ -189,3 +189,45 @@ def test_prove_false_and_not_prime_field():
     S = PolynomialRing(QQ, "x", 3)
     with pytest.raises(ValueError, match="prime field"):
         completeness_certificate([S.gen(0)], S.change_ring(GF(9, "a")), 2)
+
+
+def _conjugate_points(degree, h):
+    """The prime ideal over GF(p) of `degree` conjugate points (alpha : h(alpha) : 1) of the plane,
+    by elimination (independent of the certificate)."""
+    F = GF(P)
+    g = PolynomialRing(F, "a").irreducible_element(degree)
+    T = PolynomialRing(F, "a,s,x,y,t")
+    a, s, x, y, t = T.gens()
+    E = T.ideal([g(a), x - a * s, y - h(a) * s, t - s]).elimination_ideal([a, s])
+    R = PolynomialRing(F, "x,y,t")
+    return R.ideal(R.ideal([R(str(q)) for q in E.gens()]).interreduced_basis())
+
+
+def test_the_lex_basis_of_a_subset_with_extra_points_is_not_used():
+    # eight conjugate points lie on two cubics, which meet in a ninth point: the lex basis of
+    # the cubics alone has delta = 9 and a reducible m, so the certificate must go on to all
+    # the generators (the quartics remove the ninth point) and prove delta = 8
+    J = _conjugate_points(8, lambda a: a ** 5 + 3 * a ** 3 - a + 7)
+    R = J.ring()
+    cubics = [g for g in J.gens() if g.degree() == 3]
+    assert sorted(g.degree() for g in J.gens()) == [3, 3, 4, 4] and singular_prime(J)
+    Q = R.ideal(cubics)
+    assert Q.dimension() == 1 and Q.hilbert_polynomial() == 9   # nine points
+    assert not singular_prime(Q)
+    C = localization_certificate(J, 1)
+    assert C.proved and C.delta == 8 and C.verify()
+    assert "lex basis (attempt 1, generators of degree at most 3)" in C.timings   # tried first
+    assert "lex basis (attempt 1)" in C.timings                                   # then all
+    assert not localization_certificate(Q, 1).proved
+
+
+def test_the_lex_basis_of_the_low_degrees_gives_the_data_of_the_whole_ideal(rows):
+    # on the d = 3 slice of rank 3 the cubics are used; the data are those of all generators
+    from sage_attention.ideals.localization import _shape_data
+    M, E, gens, n = rows["slice-d3-t2-a3"]
+    J = reduction(gens, E, P)
+    C = localization_certificate(J, n)
+    assert C.proved and "lex basis (attempt 1, generators of degree at most 3)" in C.timings
+    assert "lex basis (attempt 1)" not in C.timings
+    data, _ = _shape_data(C.ideal, C.independent)          # from every generator
+    assert data[1] == C.cleared and data[2] == C.denominator and data[3] == C.delta

@@ -140,9 +140,10 @@ def test_progress_bar_per_row_and_degree(capsys):
     loud = gen.generation_report(M, families=["linear", "low_rank"], progress=True)
     err = capsys.readouterr().err
     for name in ("linear", "low_rank", "all"):
-        # the final tqdm line of the row: "...: degree 2: 100%|####| 2/2 [00:00<00:00, ... degrees/s]"
-        assert re.search(rf"generation report, {name}: degree 2: 100%\|[^|\n]*\| 2/2 \[[^]\n]*degrees/s\]\n",
+        # each row rewrites the one tqdm bar: "...: degree 2: 100%|####| 2/2 [00:00<00:00, ... degrees/s]"
+        assert re.search(rf"generation report, {name}: degree 2: 100%\|[^|\n]*\| 2/2 \[[^]\n]*degrees/s\]",
                          err), err
+    assert err.count("\n") == 1 and err.endswith("degrees/s]\n")     # one bar for the whole report
     assert [r.generators_by_degree for r in quiet.rows] == [r.generators_by_degree for r in loud.rows]
 
 

@@ -1,7 +1,7 @@
 r"""
 Figures: the [HMK2024] experiment and a slice of the neuromanifold
 
-:func:`make_figures` writes, into one folder, the tables and plots of the
+:func:`make_figures` writes, into one folder, the tables (Markdown and CSV) and plots of the
 dimension experiment of [HMK2024]_ (softmax: numerical; lightning: exact)
 and a picture of the real neuromanifold of one layer with `d = 2`,
 `d' = 1`, `a = 1` and its boundary cone. Matplotlib (the ``plot`` extra) is
@@ -14,8 +14,9 @@ EXAMPLES::
     sage: d = tempfile.mkdtemp()
     sage: files = make_figures(d, deltas=[3, 4], seed=0)          # long time
     sage: sorted(os.path.basename(f) for f in files)              # long time
-    ['hmk_lightning.md', 'hmk_lightning.pdf', 'hmk_lightning.png', 'hmk_softmax.md',
-     'hmk_softmax.pdf', 'hmk_softmax.png', 'neuromanifold_slice.pdf', 'neuromanifold_slice.png']
+    ['hmk_lightning.csv', 'hmk_lightning.md', 'hmk_lightning.pdf', 'hmk_lightning.png',
+     'hmk_softmax.csv', 'hmk_softmax.md', 'hmk_softmax.pdf', 'hmk_softmax.png',
+     'neuromanifold_slice.pdf', 'neuromanifold_slice.png']
 """
 import os
 
@@ -215,7 +216,9 @@ def make_figures(outdir="figures", deltas=range(3, 11), seed=0, executor=None,
         stem = os.path.join(outdir, f"hmk_{norm}")
         with open(stem + ".md", "w") as f:
             f.write(format_table(rows) + "\n")
-        files.append(stem + ".md")
+        with open(stem + ".csv", "w") as f:         # the table of the documentation
+            f.write(format_table(rows, "csv") + "\n")
+        files += [stem + ".md", stem + ".csv"]
         files += plot_experiment(rows, stem)
     files += plot_slice(os.path.join(outdir, "neuromanifold_slice"), seed=seed)
     return files

@@ -369,6 +369,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         prog.close()
         logger.warning("interrupted: returning degrees 1..%s", complete)
     finally:
+        prog.close()
         if own_executor is not None:
             stop_executor(own_executor, interrupted)
 

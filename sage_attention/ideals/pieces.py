@@ -519,14 +519,16 @@ def stop_executor(executor, interrupted):
 
 class PieceProgress:
     r"""
-    Progress of the pieces of a degree: logged at level ``DEBUG``, and shown
-    as a ``tqdm`` bar (its rate and the time left) when ``enabled``.
+    Progress of the pieces of a run, degree by degree: logged at level
+    ``DEBUG``, and shown as one ``tqdm`` bar (its rate and the time left)
+    when ``enabled``.
 
     The bar comes from ``tqdm.auto``: one line on standard error, rewritten
-    in place, in a terminal; one widget in a Jupyter notebook. A phase
-    inside compiled code that holds Python's interpreter lock (a Gröbner
-    basis in Singular) shows a :class:`~sage_attention.progress.Heartbeat`
-    instead.
+    in place, in a terminal; one widget in a Jupyter notebook. Each degree
+    (:meth:`start`) resets the same bar, so a run shows one bar whatever
+    its number of degrees; :meth:`close` ends it. A phase inside compiled
+    code that holds Python's interpreter lock (a Gröbner basis in Singular)
+    shows a :class:`~sage_attention.progress.Heartbeat` instead.
 
     INPUT:
 
@@ -541,12 +543,16 @@ class PieceProgress:
         sage: P = PieceProgress(False); P.start(2, 3); P.step()
         sage: P.degree, P.done, P.total
         (2, 1, 3)
+
+    Two degrees share one bar, which ends with one newline::
+
         sage: P = PieceProgress(True, unit='degrees', label='linear: ')
         sage: import sys, io; err, sys.stderr = sys.stderr, io.StringIO()
-        sage: P.start(1, 2); P.step(); P.step(); out, sys.stderr = sys.stderr.getvalue(), err
-        sage: line = out.split('\r')[-1]; line.startswith('linear: degree 1: 100%'), '2/2' in line
-        (True, True)
-        sage: out.endswith('degrees/s]\n')
+        sage: P.start(1, 2); P.step(); P.step(); P.start(2, 1); P.step(); P.close()
+        sage: out, sys.stderr = sys.stderr.getvalue(), err
+        sage: out.count('\n'), out.split('\r')[-1].startswith('linear: degree 2: 100%')
+        (1, True)
+        sage: 'linear: degree 1: 100%' in out and out.endswith('degrees/s]\n')
         True
     """
     def __init__(self, enabled, unit="pieces", label=""):
@@ -564,20 +570,24 @@ class PieceProgress:
 
     def start(self, degree, total):
         r"""
-        Start counting the ``total`` steps of ``degree`` (a new bar).
+        Start counting the ``total`` steps of ``degree`` (the bar is reset, or made the first time).
         """
-        self.close()
         self.degree, self.total, self.done = degree, total, 0
         logger.debug(self._message())
         if self.enabled:
-            from tqdm.auto import tqdm
             self._shown = degree
-            self._bar = tqdm(total=int(total), desc=f"{self.label}degree {degree}", unit=self.unit,
-                             file=sys.stderr, leave=True, dynamic_ncols=True)
+            if self._bar is None:
+                from tqdm.auto import tqdm
+                self._bar = tqdm(total=int(total), desc=f"{self.label}degree {degree}", unit=self.unit,
+                                 file=sys.stderr, leave=True, dynamic_ncols=True)
+            else:
+                self._bar.refresh()         # the last state of the degree before, then the next
+                self._bar.reset(total=int(total))
+                self._bar.set_description(f"{self.label}degree {degree}", refresh=True)
 
     def step(self):
         r"""
-        Count one step (the bar closes after the last one).
+        Count one step.
         """
         self.done += 1
         logger.debug(self._message())
@@ -586,8 +596,6 @@ class PieceProgress:
                 self._shown = self.degree
                 self._bar.set_description(f"{self.label}degree {self.degree}", refresh=False)
             self._bar.update(1)
-            if self.done >= self.total:
-                self.close()
 
     def close(self):
         r"""

@@ -722,8 +722,9 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
         rows.append(row("all", keys, tuple(sorted(degrees)), ""))
     except KeyboardInterrupt:
         interrupted = True
-        bar.close()
         logger.warning("generation report of %s interrupted after %d rows", model, len(rows))
+    finally:
+        bar.close()
     generate = rows[-1].generates if rows and not interrupted else None
     return GenerationReport(str(model), tuple(rows), total, generate, algo,
                             bool(complete), float(ideal_seconds), interrupted=interrupted)
