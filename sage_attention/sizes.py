@@ -31,6 +31,8 @@ LIMITS = {
     "parametrization": 2_000_000,  # terms of the expanded parametrization
     "jacobian": 50_000_000,      # entries of the forward-mode Jacobian (about P (P + 1))
     "elimination": 60,           # coordinates a Groebner-basis elimination takes
+    "stack elimination": 100,    # coordinates times weights, eliminating the weights of a
+                                 # network with dense layers (doubly exponential at worst)
 }
 
 
@@ -393,6 +395,10 @@ def check_size(estimate, task, force=False, hint=""):
         what = "the forward-mode Jacobian holds about {} field entries"
     elif task == "elimination":
         value, what = estimate.essential_coordinates, "elimination over {} essential coordinates is far beyond this machine"
+    elif task == "stack elimination":
+        value = estimate.coordinates * estimate.parameters
+        what = (f"elimination over {estimate.coordinates} coordinates and {estimate.parameters} weights "
+                "(coordinates times weights {}) is beyond this machine")
     else:
         raise ValueError(f"unknown task (={task!r})")
     if value > limit:

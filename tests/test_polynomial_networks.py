@@ -413,3 +413,70 @@ def test_filling_frontier_is_consistent_with_monotonicity():
     for widths in [(2, 3, 4, 2), (2, 4, 3, 2)]:
         M = PolynomialNetwork(list(widths), 3)
         assert M.dimension(seed=1) < M.ambient_dimension()
+
+
+# ---------------------------------------------------- the vanishing ideal in the DSL
+
+def test_the_dsl_vanishing_ideal_of_a_network_is_the_catalecticant_ideal(tmp_path, capsys):
+    import json
+    f = tmp_path / "cube.att"
+    f.write_text("model cube { input = 2\n  layer dense(out = 1, activation = power(3))\n"
+                 "  layer dense(out = 1) }\ncompute cube { vanishing_ideal }\n")
+    assert cli.main(["check", str(f)]) == 0
+    capsys.readouterr()
+    assert cli.main(["run", "--json", str(f)]) == 0
+    comp = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["computations"][0]
+    assert comp["proved_complete"] is True and comp["complete_through_degree"] is None
+    assert comp["generators_by_degree"] == {"2": 3}
+    # the 2 x 2 minors of the catalecticant, written here from the coefficients of c (w . x)^3
+    from sage.all__sagemath_singular import QQ
+    C = PolynomialRing(QQ, "c0,c1,c2,c3")
+    c = C.gens()
+    cat = matrix(C, [[c[0], c[1] / 3, c[2] / 3], [c[1] / 3, c[2] / 3, c[3]]])
+    assert C.ideal([C(g) for g in comp["generators"]]) == C.ideal(cat.minors(2))
+
+
+def test_the_dsl_vanishing_ideal_of_a_block_vanishes_and_has_the_dimension(tmp_path, capsys):
+    import json
+    f = tmp_path / "blk.att"
+    f.write_text("model blk { input = 1; tokens = 2\n  layer attention(rank = 1, out = 1, residual = true)\n"
+                 "  layer dense(out = 1) }\ncompute blk { vanishing_ideal }\n")
+    assert cli.main(["run", "--json", str(f)]) == 0
+    comp = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["computations"][0]
+    M = Network([attention(a=1, out=1, residual=True), dense(out=1)], d=1, t=2)
+    C = M.parametrization().domain()
+    I = C.ideal([C(g) for g in comp["generators"]])
+    rng = random.Random(3)
+    for _ in range(3):
+        point = _coefficient_point(M, rng)
+        assert all(g.change_ring(GF(P))(*point) == 0 for g in I.gens())
+    assert I.dimension() == coefficient_rank(M)
+
+
+@pytest.mark.parametrize("statement,where", [
+    ("vanishing_ideal up to degree 3", "up to degree 3"),
+    ("vanishing_ideal algorithm = interpolation", "algorithm = interpolation")])
+def test_interpolation_is_refused_on_networks_at_check(statement, where, tmp_path, capsys):
+    f = tmp_path / "pnn.att"
+    f.write_text("model m { input = 2\n  layer dense(out = 1, activation = power(3))\n"
+                 f"  layer dense(out = 1) }}\ncompute m {{ {statement} }}\n")
+    assert cli.main(["check", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "pnn.att:4:" in err and f"`{where}` does not apply" in err and "drop it" in err
+    assert "Traceback" not in err
+
+
+def test_check_refuses_the_network_elimination_run_refuses(tmp_path, capsys):
+    from sage_attention.errors import ComputationTooLarge
+    f = tmp_path / "big.att"
+    f.write_text("model m { input = 3\n  layer dense(out = 4, activation = power(3))\n"
+                 "  layer dense(out = 1) }\ncompute m { vanishing_ideal }\n")
+    assert cli.main(["check", str(f)]) == 2
+    assert "coordinates times weights 160" in capsys.readouterr().err
+    with pytest.raises(ComputationTooLarge, match="coordinates times weights 160"):
+        stack_vanishing_ideal(PolynomialNetwork([3, 4, 1], 3))
+    # and what check accepts runs: the largest network under the limit
+    f.write_text("model m { input = 3\n  layer dense(out = 1, activation = power(2))\n"
+                 "  layer dense(out = 1) }\ncompute m { vanishing_ideal }\n")
+    assert cli.main(["check", str(f)]) == 0
+    assert cli.main(["run", str(f)]) == 0

@@ -189,7 +189,7 @@ def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=Fal
                 options["progress"] = bool(progress)
                 logger.info("model %s: running %s", spec_model.name, comp.to_dsl())
                 try:
-                    value = runner(comp.name)(model, comp, options)
+                    value = runner(comp.name, spec_model)(model, comp, options)
                 except KeyboardInterrupt:
                     raise
                 except Exception as e:

@@ -327,6 +327,58 @@ def run_vanishing_ideal(model, computation, options):
     return out
 
 
+def run_stack_vanishing_ideal(model, computation, options):
+    r"""
+    Run ``vanishing_ideal`` on a network with dense layers: the whole ideal, by elimination.
+
+    The weights are eliminated from the graph ideal of the parametrization
+    (:func:`~sage_attention.ideals.stack_elimination.stack_vanishing_ideal`),
+    for small networks only (the size guard); the result is the whole ideal,
+    so it is proved complete. With biases the coordinates are the
+    coefficients of every degree up to that of the network, and the ideal is
+    still homogeneous in them.
+
+    INPUT: as for :func:`run_vanishing_ideal` (``algorithm``, if given, is
+    ``'elimination'``; ``check`` refuses the others on these models)
+
+    OUTPUT: a dictionary as :func:`run_vanishing_ideal` returns
+
+    EXAMPLES:
+
+    The shallow network `x \mapsto c\,(w \cdot x)^3` in two variables: the
+    binary cubics that are cubes, the twisted cubic::
+
+        sage: from sage_attention.app.runners import run_stack_vanishing_ideal
+        sage: from sage_attention import PolynomialNetwork
+        sage: r = run_stack_vanishing_ideal(PolynomialNetwork([2, 1, 1], 3), None, {})
+        sage: r["generators_by_degree"], r["proved_complete"], r["algorithm"]
+        ({2: 3}, True, 'elimination')
+        sage: print(r["text"])
+        minimal generators: 3 of degree 2
+        elimination (Singular, the weights eliminated), the whole ideal, ... s
+    """
+    import time
+    from sage.libs.singular.function import singular_function
+    from sage_attention.ideals.stack_elimination import stack_vanishing_ideal
+    from sage_attention.progress import Heartbeat
+    t0 = time.time()
+    with Heartbeat("elimination: the weights of the network", bool(options.get("progress", False))):
+        I = stack_vanishing_ideal(model, force=bool(options.get("force", False)))
+    seconds = time.time() - t0
+    gens = [g for g in I.gens() if g]
+    if gens:
+        gens = [g for g in singular_function("minbase")(I) if g]
+    by_degree = {}
+    for g in gens:
+        by_degree[int(g.degree())] = by_degree.get(int(g.degree()), 0) + 1
+    by_degree = dict(sorted(by_degree.items()))
+    counts = ", ".join(f"{n} of degree {k}" for k, n in by_degree.items()) or "none (the ideal is zero)"
+    text = (f"minimal generators: {counts}\nelimination (Singular, the weights eliminated), the whole "
+            f"ideal, {seconds:.2f} s")
+    return {"algorithm": "elimination", "generators_by_degree": by_degree, "complete_through_degree": None,
+            "proved_complete": True, "generators": [str(g) for g in gens], "text": text}
+
+
 def run_certify(model, computation, options):
     r"""
     Run ``certify point [c_1, ..., c_N]``: is the coefficient point realizable?
@@ -363,19 +415,24 @@ def run_certify(model, computation, options):
 RUNNERS = {}
 
 
-def runner(name):
+def runner(name, model=None):
     r"""
-    Return the function that runs the statement ``name``.
+    Return the function that runs the statement ``name`` (on the model spec ``model``, if given).
 
     EXAMPLES::
 
         sage: from sage_attention.app.runners import runner
         sage: runner("fibers").__name__
         'run_fibers'
+        sage: from sage_attention.dsl import parse_spec
+        sage: pnn = parse_spec("model p { input = 2; layer dense(out = 1, activation = power(3)); "
+        ....:                  "layer dense(out = 1) }").models[0]
+        sage: runner("vanishing_ideal", pnn).__name__
+        'run_stack_vanishing_ideal'
     """
     if name in RUNNERS:
         return RUNNERS[name]
-    return resolve(TABLE[name].runner)
+    return resolve(TABLE[name].runner_for(model))
 
 
 def register(name, runner, options=(), doc=""):

@@ -21,10 +21,10 @@ EXAMPLES::
     sage: sorted(COMPUTATIONS)
     ['certify', 'check', 'dimension', 'fibers', 'invariants', 'vanishing_ideal']
     sage: print(COMPUTATIONS["vanishing_ideal"].describe())
-    vanishing_ideal [up to degree N] [algorithm = ...]: the vanishing ideal, complete or through a degree
+    vanishing_ideal [up to degree N] [algorithm = ...]: the vanishing ideal, complete or through a degree (with dense layers: by elimination, small networks only)
       degree -- integer >= 1 (default: none); interpolate through this degree (implies `algorithm = interpolation`)
       algorithm -- one of elimination, interpolation (default: elimination up to 18 essential coordinates, else interpolation); Singular's elimination (the whole ideal) or interpolation degree by degree
-      applies to: lightning models with one head, no mask and no residual
+      applies to: lightning models with one head, no mask and no residual; and models with dense layers (algorithm = elimination)
     sage: COMPUTATIONS["vanishing_ideal"].runner
     'sage_attention.app.runners.run_vanishing_ideal'
     sage: sorted(FAMILIES)
@@ -242,6 +242,13 @@ class Computation:
       models with several heads, a mask or residual connections
     - ``dense`` -- boolean (default: ``False``); it also applies to models
       with dense layers (:class:`~sage_attention.models.stack.LayerStack`)
+    - ``dense_runner`` -- (default: ``""``: ``runner``) dotted name of the
+      runner on models with dense layers
+    - ``dense_options`` -- (default: ``None``: all) a dictionary ``{option:
+      allowed values or None}`` of the options that apply on models with
+      dense layers
+    - ``dense_size_tasks`` -- (default: ``None``: ``size_tasks``) the
+      size-guard tasks on models with dense layers
 
     EXAMPLES::
 
@@ -264,6 +271,43 @@ class Computation:
     size_tasks: tuple = ()
     extended: bool = False
     dense: bool = False
+    dense_runner: str = ""
+    dense_options: object = None
+    dense_size_tasks: tuple = None
+
+    def runner_for(self, model):
+        r"""
+        Return the dotted name of the runner of this statement on ``model`` (a model spec).
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl import parse_spec
+            sage: from sage_attention.dsl.computations import COMPUTATIONS
+            sage: pnn = parse_spec("model p { input = 2; layer dense(out = 2, activation = power(2)); "
+            ....:                  "layer dense(out = 1) }").models[0]
+            sage: COMPUTATIONS["vanishing_ideal"].runner_for(pnn)
+            'sage_attention.app.runners.run_stack_vanishing_ideal'
+        """
+        if self.dense_runner and model is not None and model.has_dense_layers():
+            return self.dense_runner
+        return self.runner
+
+    def size_tasks_for(self, model):
+        r"""
+        Return the size-guard tasks of this statement on ``model`` (a model spec).
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl import parse_spec
+            sage: from sage_attention.dsl.computations import COMPUTATIONS
+            sage: pnn = parse_spec("model p { input = 2; layer dense(out = 1, activation = power(3)); "
+            ....:                  "layer dense(out = 1) }").models[0]
+            sage: COMPUTATIONS["vanishing_ideal"].size_tasks_for(pnn)
+            ('coordinates', 'elimination', 'stack elimination')
+        """
+        if self.dense_size_tasks is not None and model.has_dense_layers():
+            return self.dense_size_tasks
+        return self.size_tasks
 
     def option(self, name):
         r"""
@@ -310,13 +354,14 @@ class Computation:
             sage: from sage_attention.dsl.spec import DenseLayer
             sage: pnn = ModelSpec("p", input=2, layers=(DenseLayer(3, "power", 2), DenseLayer(1)))
             sage: COMPUTATIONS["certify"].refusal(pnn)
-            '`certify` needs attention layers only; `p` has dense layers (on such models use dimension or fibers)'
+            '`certify` needs attention layers only; `p` has dense layers (on such models use dimension or fibers or vanishing_ideal)'
         """
         if not self.dense and model.has_dense_layers():
             can = " or ".join(n for n, c in COMPUTATIONS.items() if c.dense)
             return (f"`{self.name}` needs attention layers only; `{model.name}` has dense "
                     f"layers (on such models use {can})")
-        if not self.extended and not model.is_plain():
+        if not self.extended and not model.is_plain() and not model.has_dense_layers():
+            # (with dense layers the model is a stack, computed as a whole)
             what = [w for w, ok in (("several heads", any(h != 1 for h in model.heads)),
                                     ("a mask", any(la.mask != "none" for la in model.layers)),
                                     ("residual connections",
@@ -371,6 +416,11 @@ class Computation:
         text = " ".join(where) + " models" if where else "every model"
         if not self.extended:
             text = (text if where else "models") + " with one head, no mask and no residual"
+        if self.dense and text != "every model":
+            text += "; and models with dense layers"
+            if self.dense_options is not None:
+                text += " (" + (", ".join(f"{k} = {' or '.join(v)}" if v else k
+                                          for k, v in self.dense_options.items()) or "no options") + ")"
         lines.append("  applies to: " + text)
         return "\n".join(lines)
 
@@ -465,9 +515,13 @@ COMPUTATIONS = {c.name: c for c in (
                         "interpolation degree by degree", choices=("elimination", "interpolation"),
                         default_doc="elimination up to 18 essential coordinates, else "
                                     "interpolation")),
-                "the vanishing ideal, complete or through a degree",
+                "the vanishing ideal, complete or through a degree (with dense layers: "
+                "by elimination, small networks only)",
                 syntax="vanishing_ideal [up to degree N] [algorithm = ...]",
-                normalizations=("lightning",), size_tasks=("coordinates", "elimination")),
+                normalizations=("lightning",), size_tasks=("coordinates", "elimination"),
+                dense=True, dense_runner="sage_attention.app.runners.run_stack_vanishing_ideal",
+                dense_options={"algorithm": ("elimination",)},
+                dense_size_tasks=("coordinates", "elimination", "stack elimination")),
     Computation("certify", "sage_attention.app.runners.run_certify",
                 (Option("point", "point", "the value of every coordinate, in the order of "
                         "the coordinate ring"), _SEED),
@@ -525,6 +579,16 @@ def check_statement(comp, model):
     if refusal:
         return [(refusal, None)]
     opts = dict(comp.options)
+    if decl.dense_options is not None and model.has_dense_layers():
+        for key, value in comp.options:
+            allowed = decl.dense_options.get(key, ())
+            if key not in decl.dense_options or (allowed is not None and value not in allowed):
+                what = f"`{key} = {value}`" if key != "degree" else f"`up to degree {value}`"
+                problems.append((f"{what} does not apply to `{model.name}`, which has dense layers: "
+                                 f"there `{comp.name}` eliminates the weights (the whole ideal); "
+                                 "drop it", key))
+        if problems:
+            return problems
     for key, value in comp.options:
         option = decl.option(key)
         problem = option.problem(value, model)
@@ -582,6 +646,8 @@ def field_tasks(name, options, model):
         return [(name, None)]
     if name == "vanishing_ideal":
         algorithm = options.get("algorithm")
+        if algorithm is None and model.has_dense_layers():
+            algorithm = "elimination"       # the only algorithm there
         if algorithm is None:
             if options.get("degree") is not None:
                 algorithm = "interpolation"

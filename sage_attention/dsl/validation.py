@@ -339,7 +339,7 @@ def _check_computation(chk, c, model, available, force):
         where = span if key is None else _span_of(c.option_spans, key, span)
         chk.error(message, where)
     decl = COMPUTATIONS[c.name]
-    tasks = decl.size_tasks
+    tasks = decl.size_tasks_for(model)
     opts = c.options_dict
     if c.name == "vanishing_ideal" and (opts.get("algorithm") == "interpolation"
                                         or "degree" in opts):
@@ -362,7 +362,8 @@ def _check_computation(chk, c, model, available, force):
                 check_size(estimate, task, force=force, hint=hint)
             except ComputationTooLarge as e:
                 _refuse(chk, c, model, e)
-    if c.name in ("vanishing_ideal", "check") and not force and not problems:
+    if c.name in ("vanishing_ideal", "check") and not force and not problems \
+            and not model.has_dense_layers():
         from sage_attention.errors import ComputationTooLarge
         try:
             check_interpolation(model, c.name, opts)

@@ -32,7 +32,7 @@ The twisted cubic: binary cubic forms that are cubes of linear forms::
 # sage.doctest: needs sage.libs.singular
 
 from sage_attention.errors import ComputationTooLarge  # noqa: F401 (raised by check_size)
-from sage_attention.sizes import check_size
+from sage_attention.sizes import LIMITS, check_size
 
 
 def stack_vanishing_ideal(model, force=False):
@@ -88,14 +88,8 @@ def stack_vanishing_ideal(model, force=False):
                         "for attention networks use sage_attention.ideals.implicitization."
                         "implicitize or eliminate")
     est = model.size_estimate()
-    check_size(est, "elimination", force,
-               hint="the dimension needs no ideal (dimension_report)")
-    P = model.nparameters()
-    if not force and est.coordinates * P > STACK_ELIMINATION_LIMIT:
-        raise ComputationTooLarge(
-            f"elimination over {est.coordinates} coordinates and {P} weights is beyond this "
-            f"machine (coordinates times weights {est.coordinates * P} > "
-            f"{STACK_ELIMINATION_LIMIT}); pass force=True to run it anyway", est)
+    for task in STACK_ELIMINATION_TASKS:
+        check_size(est, task, force, hint="the dimension needs no ideal (dimension_report)")
     phi = model.parametrization(force=force)
     C, W = phi.domain(), phi.codomain()
     from sage.all__sagemath_singular import PolynomialRing
@@ -111,6 +105,9 @@ def stack_vanishing_ideal(model, force=False):
     return C.ideal(I.groebner_basis())
 
 
+#: the size-guard tasks of this elimination (also evaluated by ``check``)
+STACK_ELIMINATION_TASKS = ("elimination", "stack elimination")
+
 #: coordinates times weights let through without ``force=True`` (a Gröbner
 #: basis of the graph ideal is doubly exponential in the worst case)
-STACK_ELIMINATION_LIMIT = 100
+STACK_ELIMINATION_LIMIT = LIMITS["stack elimination"]
