@@ -333,9 +333,24 @@ class _Members:
         if not self.homogeneous:
             raise _Inhomogeneous()
         if p not in self._res:
-            self._res[p] = [(e, np.array([c % p for c in cs], dtype=np.int64), k)
-                            for e, cs, k in self.terms]
+            self._res[p] = [(e, _residues_of_ints(cs, p), k) for e, cs, k in self.terms]
         return self._res[p]
+
+
+def _residues_of_ints(cs, p):
+    r"""
+    Return the residues modulo ``p`` of the Python integers ``cs`` as an ``int64`` array.
+
+    EXAMPLES::
+
+        sage: from sage_attention.variety.generation import _residues_of_ints
+        sage: _residues_of_ints([-1, 7, 2^70 + 3], 5).tolist()
+        [4, 2, 2]
+    """
+    try:
+        return np.array(cs, dtype=np.int64) % p      # vectorized when every coefficient fits
+    except OverflowError:
+        return np.array([c % p for c in cs], dtype=np.int64)
 
 
 def _sage_rows(polys, p):
