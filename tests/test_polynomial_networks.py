@@ -475,7 +475,7 @@ def test_check_refuses_the_network_elimination_run_refuses(tmp_path, capsys):
     assert "coordinates times weights 160" in capsys.readouterr().err
     with pytest.raises(ComputationTooLarge, match="coordinates times weights 160"):
         stack_vanishing_ideal(PolynomialNetwork([3, 4, 1], 3))
-    # and what check accepts runs: the largest network under the limit
+    # and what check accepts runs: a network under the limit
     f.write_text("model m { input = 3\n  layer dense(out = 1, activation = power(2))\n"
                  "  layer dense(out = 1) }\ncompute m { vanishing_ideal }\n")
     assert cli.main(["check", str(f)]) == 0
