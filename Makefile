@@ -39,7 +39,8 @@ dist: $(STAMP)
 	$(BIN)/python -m build --outdir dist .
 	$(BIN)/python -m twine check --strict dist/*
 
-# The test suite under Python 3.12 and 3.13, each in its own venv
+# Under Python 3.12 and 3.13: the plain install (tests/plain_install.sh, the
+# wheel without extras in a fresh venv), then the test suite in its own venv
 # (.venv-3.12, .venv-3.13; pytest only: the doctests, the notebook and the
 # docs run under $(PYTHON) in `make test`). An interpreter is taken from PATH
 # or from pyenv's versions; a missing one is skipped with a message.
@@ -51,6 +52,7 @@ pythons:
 	    py=$$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/$$v*/bin/python$$v 2>/dev/null | tail -n 1); fi; \
 	  if [ -z "$$py" ]; then echo "skipped: no Python $$v (on PATH or in pyenv: pyenv install $$v)"; continue; fi; \
 	  echo "== Python $$v: $$py"; \
+	  bash tests/plain_install.sh "$$py" || exit 1; \
 	  test -x .venv-$$v/bin/python || "$$py" -m venv .venv-$$v || exit 1; \
 	  .venv-$$v/bin/python -m pip install -q -e '.[test]' || exit 1; \
 	  .venv-$$v/bin/python -m pytest -q tests || exit 1; \
