@@ -358,20 +358,16 @@ def run_stack_vanishing_ideal(model, computation, options):
         elimination (Singular, the weights eliminated), the whole ideal, ... s
     """
     import time
-    from sage.libs.singular.function import singular_function
     from sage_attention.ideals.stack_elimination import stack_vanishing_ideal
     from sage_attention.progress import Heartbeat
+    from sage_attention.variety.neurovariety import minimal_basis, minimal_generators_count
+    force, progress = bool(options.get("force", False)), bool(options.get("progress", False))
     t0 = time.time()
-    with Heartbeat("elimination: the weights of the network", bool(options.get("progress", False))):
-        I = stack_vanishing_ideal(model, force=bool(options.get("force", False)))
+    with Heartbeat("elimination: the weights of the network", progress):
+        I = stack_vanishing_ideal(model, force=force)
     seconds = time.time() - t0
-    gens = [g for g in I.gens() if g]
-    if gens:
-        gens = [g for g in singular_function("minbase")(I) if g]
-    by_degree = {}
-    for g in gens:
-        by_degree[int(g.degree())] = by_degree.get(int(g.degree()), 0) + 1
-    by_degree = dict(sorted(by_degree.items()))
+    gens = minimal_basis(I) if not I.is_zero() else []
+    by_degree = dict(sorted(minimal_generators_count(I, force=force, progress=progress).items()))
     counts = ", ".join(f"{n} of degree {k}" for k, n in by_degree.items()) or "none (the ideal is zero)"
     text = (f"minimal generators: {counts}\nelimination (Singular, the weights eliminated), the whole "
             f"ideal, {seconds:.2f} s")

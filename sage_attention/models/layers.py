@@ -21,7 +21,7 @@ Two kinds of layer are polynomial:
 A residual connection adds `X` to the output (then `d_i = d_{i-1}`).
 
 Each kind knows its weights, its forward pass, its derivative in the
-direction of its input (:meth:`~DenseLayer.push`) and the derivatives of its
+direction of its input (:meth:`~DenseLayer.linearization`) and the derivatives of its
 output in every weight direction (:meth:`~DenseLayer.tangents`): this is all
 the forward-mode Jacobian of :func:`~sage_attention.models.stack.stack_derivatives`
 needs, so a new kind of layer is a new class here.
@@ -233,19 +233,6 @@ class DenseLayer:
             return dY + dX if self.residual else dY
         return linear
 
-    def push(self, X, w, dX):
-        r"""
-        Return the derivative of the output in the direction ``dX`` of the input.
-
-        EXAMPLES::
-
-            sage: from sage_attention.models.layers import dense
-            sage: L = dense(out=1, r=3); w = (matrix(QQ, [[1, 1]]), None)
-            sage: L.push(matrix(QQ, [[1], [1]]), w, matrix(QQ, [[1], [0]]))   # 3 (x + y)^2
-            [12]
-        """
-        return self.linearization(X, w)(dX)
-
     def tangents(self, X, w):
         r"""
         Return the derivatives of the output in each weight direction (order of :meth:`weight_list`).
@@ -442,19 +429,6 @@ class AttentionLayer:
                 out = out + V * dX * M + V * X * dM
             return out
         return linear
-
-    def push(self, X, w, dX):
-        r"""
-        Return the derivative of the output in the direction ``dX`` of the input.
-
-        EXAMPLES::
-
-            sage: from sage_attention.models.layers import attention
-            sage: one = (matrix(QQ, [[1]]), matrix(QQ, [[1]]), matrix(QQ, [[1]]))
-            sage: attention(a=1, out=1).push(matrix(QQ, [[2]]), [one], matrix(QQ, [[1]]))   # 3 x^2
-            [12]
-        """
-        return self.linearization(X, w)(dX)
 
     def tangents(self, X, w):
         r"""

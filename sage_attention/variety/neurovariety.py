@@ -190,15 +190,30 @@ def minimal_generators_count(I, force=False, progress=False):
     return dict(sorted(counts.items()))
 
 
-def _minbase(I):
-    """The nonzero elements of Singular's ``minbase`` of ``I``."""
+def minimal_basis(I):
+    r"""
+    Return a minimal generating set of the homogeneous ideal ``I`` (Singular's ``minbase``).
+
+    INPUT:
+
+    - ``I`` -- a homogeneous ideal of a multivariate polynomial ring
+
+    OUTPUT: the list of the nonzero minimal generators
+
+    EXAMPLES::
+
+        sage: from sage_attention.variety.neurovariety import minimal_basis
+        sage: R.<x,y> = QQ[]
+        sage: sorted(minimal_basis(R.ideal([x^2, x^3, x*y, x^2*y])))
+        [x*y, x^2]
+    """
     from sage.libs.singular.function import singular_function
     return [g for g in singular_function("minbase")(I) if g]
 
 
 def _minbase_degrees(I):
     """The degrees of the elements of Singular's ``minbase`` of ``I``."""
-    return [int(g.degree()) for g in _minbase(I)]
+    return [int(g.degree()) for g in minimal_basis(I)]
 
 
 class Neurovariety(UniqueRepresentation, SageObject):
@@ -582,7 +597,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         if not gens:
             return []
         with Heartbeat(f"minimal generators: Singular minbase of {len(gens)} generators", progress):
-            mb = interruptible(_minbase, J.ring().ideal(gens))
+            mb = interruptible(minimal_basis, J.ring().ideal(gens))
         counts = {}
         for g in mb:
             counts[int(g.degree())] = counts.get(int(g.degree()), 0) + 1
