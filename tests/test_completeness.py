@@ -10,6 +10,7 @@ it finishes, the certificate's own data re-verified, and Singular's elimination
 over QQ (the kernel of the parametrization) for the ideal it proves complete.
 """
 import random
+import sys
 
 import pytest
 
@@ -231,3 +232,104 @@ def test_the_lex_basis_of_the_low_degrees_gives_the_data_of_the_whole_ideal(rows
     assert "lex basis (attempt 1)" not in C.timings
     data, _ = _shape_data(C.ideal, C.independent)          # from every generator
     assert data[1] == C.cleared and data[2] == C.denominator and data[3] == C.delta
+
+
+@pytest.mark.parametrize("name", ["slice-d3-t2-a2", "slice-d3-t2-a3"])
+def test_the_factors_checked_in_two_processes_give_the_same_certificate(rows, name):
+    # check (c) shares the factors of the denominator among forked processes; the Hilbert
+    # numerators compared must be those of the check in one process, factor by factor
+    M, E, gens, n = rows[name]
+    one = localization_certificate(reduction(gens, E, P), n, seed=0, processes=1)
+    two = localization_certificate(reduction(gens, E, P), n, seed=0, processes=2)
+    assert one.proved and two.proved and len(one.denominator_factors) >= 2
+    assert one.hilbert_checks == two.hilbert_checks and one.cleared == two.cleared
+    # and every factor was checked: one equality per factor (after the cuts)
+    assert len(one.hilbert_checks) == len(one.cuts) + len(one.denominator_factors)
+
+
+def test_a_zero_divisor_among_the_factors_fails_in_two_processes():
+    # the twisted cubic P, proved with the denominator w; its data multiplied by x are data
+    # with the denominator x*w (two factors) of P and of J = P \cap (x, y, z - w) (the cleared
+    # polynomials, multiples of x, lie in both). On P both factors are nonzerodivisors; on J
+    # the factor w is a nonzerodivisor and x a zero divisor (it lies in the associated prime
+    # (x, y, z - w) of the point [0:0:1:1], which is not on the cubic), and the
+    # check in one process and the check shared by two processes must both say so
+    from sage_attention.ideals.localization import _checks
+    R = PolynomialRing(GF(P), "x,y,z,w")
+    x, y, z, w = R.gens()
+    cubic = R.ideal([x * z - y ** 2, y * w - z ** 2, x * w - y * z])
+    C = localization_certificate(cubic, 2, seed=0, processes=1)
+    assert C.proved and C.denominator == w and C.independent == (x, w)
+    cleared = [x * g for g in C.cleared]
+    J = cubic.intersection(R.ideal([x, y, z - w]))
+    assert all(g.reduce(J.groebner_basis()) == 0 for g in cleared) and J.dimension() == 2
+    for k in (1, 2):
+        failure, _, factors, checks = _checks(cubic, 2, C.independent, C.shape_variable, cleared, x * w, [],
+                                              processes=k)
+        assert failure is None and len(factors) == 2 and all(a == b for _, a, b in checks)
+        failure, _, factors, _ = _checks(J, 2, C.independent, C.shape_variable, cleared, x * w, [],
+                                         processes=k)
+        assert failure == "the factor x of the denominator is a zero divisor"
+    assert J != cubic and not localization_certificate(J, 2, seed=0).proved
+
+
+def test_forked_shares_leave_no_process_behind(tmp_path):
+    import os
+    import time
+    from sage_attention.ideals.forked import map_in_children
+    pidfile = tmp_path / "share.pid"
+
+    def slow_then_fail(n):
+        if n == 0:
+            for _ in range(200):           # fail once the child has started
+                if pidfile.exists() and pidfile.read_text():
+                    break
+                time.sleep(0.05)
+            raise ValueError("first share fails")
+        pidfile.write_text(str(os.getpid()))
+        time.sleep(30)
+        return n
+    t0 = time.time()
+    with pytest.raises(ValueError):
+        map_in_children(slow_then_fail, [0, 1], 2)    # this process fails first: the child is killed
+    assert time.time() - t0 < 10
+    with pytest.raises(ChildProcessError):
+        os.waitpid(int(pidfile.read_text()), os.WNOHANG)     # killed and reaped already
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal is Linux's")
+def test_a_forked_share_dies_with_its_parent(tmp_path):
+    # a proof killed at its time limit must not leave its shares computing on
+    import multiprocessing
+    import os
+    import signal
+    import time
+    from sage_attention.ideals.forked import map_in_children
+    pidfile = tmp_path / "share.pid"
+
+    def work(n):
+        if n == 1:
+            pidfile.write_text(str(os.getpid()))
+        time.sleep(60)
+        return n
+    parent = multiprocessing.get_context("fork").Process(target=map_in_children, args=(work, [0, 1], 2))
+    parent.start()
+    for _ in range(200):
+        if pidfile.exists() and pidfile.read_text():
+            break
+        time.sleep(0.05)
+    share = int(pidfile.read_text())
+    os.kill(parent.pid, signal.SIGKILL)
+    parent.join()
+
+    def alive(pid):
+        try:
+            with open(f"/proc/{pid}/stat") as fh:
+                return fh.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+        except FileNotFoundError:
+            return False
+    for _ in range(100):
+        if not alive(share):
+            break
+        time.sleep(0.05)
+    assert not alive(share)

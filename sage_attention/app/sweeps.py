@@ -238,6 +238,17 @@ class WorkerPool(ProcessPoolExecutor):
             proc.join(max(0, deadline - time.monotonic()))
             while proc.exitcode is None and time.monotonic() < deadline:
                 time.sleep(0.01)
+        # a worker forked just before the shutdown reports its id a moment later:
+        # watch for such late workers for a fifth of a second, and kill them too
+        known = {proc.pid for proc in processes}
+        grace = time.monotonic() + 0.2
+        while time.monotonic() < grace:
+            for proc in self.workers():
+                if proc.pid not in known:
+                    known.add(proc.pid)
+                    proc.kill()
+                    proc.join(5)
+            time.sleep(0.02)
         self.workers()
 
 

@@ -234,7 +234,7 @@ def _steps(job, send):
     r"""
     The proof's steps (in the child): Hilbert series, then the primality methods asked for.
     """
-    J, n, method, seed = job
+    J, n, method, seed, processes = job
     t0 = time.time()
     series = series_data(J)
     send(("series", series, time.time() - t0))
@@ -242,7 +242,7 @@ def _steps(job, send):
         return
     if method in ("localization", "auto"):
         t0 = time.time()
-        C = localization_certificate(J, n, seed=seed)
+        C = localization_certificate(J, n, seed=seed, processes=processes)
         send(("localization", C, time.time() - t0))
         if C.proved:
             return
@@ -252,7 +252,7 @@ def _steps(job, send):
 
 
 def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=60, method="localization",
-                             seed=0, progress=False):
+                             seed=0, progress=False, processes=None):
     r"""
     Try to prove that ``gens`` generate the whole vanishing ideal (a prime ideal of dimension ``dimension``).
 
@@ -278,6 +278,10 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=60, met
     - ``progress`` -- boolean (default: ``False``); show the step and the
       seconds it has been running on standard error
       (:class:`~sage_attention.progress.Heartbeat`)
+    - ``processes`` -- (default: ``None``, one per available core) integer;
+      the processes among which the localization shares its checks of the
+      denominator's factors (`1`: one core); it changes the time, never the
+      certificate
 
     OUTPUT: a :class:`CompletenessCertificate`
 
@@ -355,7 +359,7 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=60, met
     if method != "localization":
         _load_primdec()         # the child inherits the library
     with Heartbeat(f"completeness proof modulo {p} ({method}, {limit})", progress):
-        results = steps_in_child(_steps, (J, n, method, seed), timeout, 3, "completeness proof")
+        results = steps_in_child(_steps, (J, n, method, seed, processes), timeout, 3, "completeness proof")
     timings["total"] = time.time() - t0
     got = {r[0]: r[1] for r in results}
     for r in results:

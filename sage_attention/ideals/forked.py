@@ -22,6 +22,10 @@ EXAMPLES::
     [0, 1]
 """
 import multiprocessing
+import os
+import pickle
+import signal
+import sys
 import time
 
 
@@ -116,3 +120,121 @@ def in_child(fn, arg, timeout, what="computation"):
         return fn(arg)
     out = steps_in_child(lambda a, send: send(fn(a)), arg, timeout, 1, what)
     return out[0] if out else None
+
+
+def _die_with_parent():
+    # Linux: the kernel kills this process when its parent dies (a killed proof
+    # leaves no orphan computing on); elsewhere the parent's kill in the
+    # ``finally`` below is the only guard
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+
+
+def _in_forked_child(fn, parent, fd):
+    # in the forked child: compute, write the pickled result, exit without
+    # running the parent's exit handlers
+    status = 0
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the parent's to handle
+        _die_with_parent()
+        if os.getppid() != parent:      # the parent died before the guard was set
+            os._exit(1)
+        try:
+            data = pickle.dumps(("ok", fn()))
+        except BaseException as e:  # reported to the parent
+            data = pickle.dumps(("error", repr(e)))
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+    except BaseException:
+        status = 1
+    finally:
+        os._exit(status)
+
+
+def available_cores():
+    r"""
+    Return the number of cores this process may run on (at least `1`).
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.forked import available_cores
+        sage: available_cores() >= 1
+        True
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def map_in_children(fn, items, processes):
+    r"""
+    Return ``[fn(x) for x in items]``, the items shared among ``processes`` processes (this one and forked children).
+
+    The children inherit this process's memory (``fn`` and the items are
+    not pickled; the results are). This process computes the first share,
+    each child one of the others. A child that fails raises here; children
+    still running when this process stops waiting (an error, Ctrl-C) are
+    killed, and on Linux a child also dies with its parent.
+
+    INPUT:
+
+    - ``fn`` -- a function of one item, with a picklable result
+    - ``items`` -- a list
+    - ``processes`` -- integer; `1` (or a platform without ``fork``) computes
+      everything here
+
+    OUTPUT: the list of the results, in the order of ``items``
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.forked import map_in_children
+        sage: map_in_children(lambda n: n^2, [1, 2, 3, 4, 5], 2)
+        [1, 4, 9, 16, 25]
+        sage: map_in_children(lambda n: 1 / n, [1, 0], 2)
+        Traceback (most recent call last):
+        ...
+        RuntimeError: a forked share failed: ZeroDivisionError(...)
+    """
+    items = list(items)
+    k = min(int(processes), len(items))
+    if k <= 1 or not hasattr(os, "fork"):
+        return [fn(x) for x in items]
+    shares = [items[i::k] for i in range(k)]
+    children = []           # (pid, read end)
+    results = []
+    try:
+        for share in shares[1:]:
+            r, w = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                os.close(r)
+                _in_forked_child(lambda share=share: [fn(x) for x in share], os.getppid(), w)
+            os.close(w)
+            children.append((pid, r))
+        results.append([fn(x) for x in shares[0]])
+        for pid, r in children:
+            with os.fdopen(r, "rb", closefd=False) as inp:
+                data = inp.read()
+            if not data:
+                raise RuntimeError("a forked share died")
+            status, res = pickle.loads(data)
+            if status == "error":
+                raise RuntimeError(f"a forked share failed: {res}")
+            results.append(res)
+    finally:
+        for pid, r in children:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            os.waitpid(pid, 0)
+            os.close(r)
+    out = [None] * len(items)
+    for i, res in enumerate(results):
+        out[i::k] = res
+    return out
