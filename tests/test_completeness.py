@@ -273,6 +273,25 @@ def test_a_zero_divisor_among_the_factors_fails_in_two_processes():
     assert J != cubic and not localization_certificate(J, 2, seed=0).proved
 
 
+def _wait_for(path):
+    # until the forked child has written its process id to ``path``
+    import time
+    for _ in range(200):
+        if path.exists() and path.read_text():
+            return int(path.read_text())
+        time.sleep(0.05)
+    raise AssertionError("the child did not start")
+
+
+def _alive(pid):
+    # running (not a zombie) by /proc
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except FileNotFoundError:
+        return False
+
+
 def test_forked_shares_leave_no_process_behind(tmp_path):
     import os
     import time
@@ -281,10 +300,7 @@ def test_forked_shares_leave_no_process_behind(tmp_path):
 
     def slow_then_fail(n):
         if n == 0:
-            for _ in range(200):           # fail once the child has started
-                if pidfile.exists() and pidfile.read_text():
-                    break
-                time.sleep(0.05)
+            _wait_for(pidfile)                 # fail once the child has started
             raise ValueError("first share fails")
         pidfile.write_text(str(os.getpid()))
         time.sleep(30)
@@ -314,22 +330,11 @@ def test_a_forked_share_dies_with_its_parent(tmp_path):
         return n
     parent = multiprocessing.get_context("fork").Process(target=map_in_children, args=(work, [0, 1], 2))
     parent.start()
-    for _ in range(200):
-        if pidfile.exists() and pidfile.read_text():
-            break
-        time.sleep(0.05)
-    share = int(pidfile.read_text())
+    share = _wait_for(pidfile)
     os.kill(parent.pid, signal.SIGKILL)
     parent.join()
-
-    def alive(pid):
-        try:
-            with open(f"/proc/{pid}/stat") as fh:
-                return fh.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-        except FileNotFoundError:
-            return False
     for _ in range(100):
-        if not alive(share):
+        if not _alive(share):
             break
         time.sleep(0.05)
-    assert not alive(share)
+    assert not _alive(share)

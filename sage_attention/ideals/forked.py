@@ -124,8 +124,8 @@ def in_child(fn, arg, timeout, what="computation"):
 
 def _die_with_parent():
     # Linux: the kernel kills this process when its parent dies (a killed proof
-    # leaves no orphan computing on); elsewhere the parent's kill in the
-    # ``finally`` below is the only guard
+    # leaves no orphan computing on); elsewhere the kill in the ``finally`` of
+    # map_in_children is the only guard
     if sys.platform.startswith("linux"):
         try:
             import ctypes
@@ -207,13 +207,14 @@ def map_in_children(fn, items, processes):
     shares = [items[i::k] for i in range(k)]
     children = []           # (pid, read end)
     results = []
+    parent = os.getpid()     # taken before the fork: a child compares it with its parent's
     try:
         for share in shares[1:]:
             r, w = os.pipe()
             pid = os.fork()
             if pid == 0:
                 os.close(r)
-                _in_forked_child(lambda share=share: [fn(x) for x in share], os.getppid(), w)
+                _in_forked_child(lambda share=share: [fn(x) for x in share], parent, w)
             os.close(w)
             children.append((pid, r))
         results.append([fn(x) for x in shares[0]])
