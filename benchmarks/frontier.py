@@ -101,7 +101,8 @@ def rst(results, degree, timeout, command):
         gens = ", ".join(f"{k}: {v}" for k, v in r["gens"].items()) or "none"
         reason = r["reason"].replace("the ideal found has ", "").replace(" modulo 32003", " mod p")
         if r["proved"]:
-            how = {"localization": "localization", "decomposition": "primary decomposition"}.get(
+            how = {"localization": "localization", "decomposition": "primary decomposition",
+                   "segre": "Segre product"}.get(
                 r.get("method"), r.get("method") or "prime mod p")
             delta = f", delta = {r['delta']}" if r.get("delta") else ""
             whole = f"proved ({how}{delta}; proof {r.get('proof_seconds', 0):.2f} s)"

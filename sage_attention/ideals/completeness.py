@@ -57,7 +57,14 @@ Primality of `J_p`. Two methods, in this order:
    Used only when asked (``method='decomposition'``), or after a failed
    localization with ``method='auto'``.
 
-Both run in one forked process under a time limit (Singular cannot be
+A third proof needs the parametrization and no Gröbner basis of `J` at
+all: when it is a Segre product, the ideal is proved whole over `\QQ` from
+the ideal of the smaller factor and the degree through which the generators
+are complete (:mod:`sage_attention.ideals.segre`, whose
+:func:`~sage_attention.ideals.segre.segre_completeness` tries it first and
+then this function; its certificates have ``method='segre'``).
+
+They run in forked processes under a time limit (Singular cannot be
 interrupted safely): the answer is "proved", or "not proved" with the step
 that failed or the limit that was hit. If `J_p` is not prime nothing is
 concluded about `J` (the reduction of a prime need not be prime). Equal
@@ -106,14 +113,17 @@ class CompletenessCertificate:
     - ``proved`` -- whether `J = I` is proved
     - ``reason`` -- a sentence: what is proved, or which step failed
     - ``prime`` -- the prime `p`; ``dimension`` -- the lower bound `n` of `\dim X`
-    - ``method`` -- ``'localization'``, ``'decomposition'``, ``'zero ideal'``
-      or ``None`` (no primality test was reached)
+    - ``method`` -- ``'localization'``, ``'decomposition'``, ``'segre'``,
+      ``'zero ideal'`` or ``None`` (no primality test was reached)
     - ``primality`` -- the :class:`~sage_attention.ideals.localization.PrimalityCertificate`
       of the localization (when it was reached), else ``None``
     - ``minimal_primes`` -- the number of minimal primes found by the
       decomposition (when it ran), else ``None``
     - ``hilbert`` -- the :class:`~sage_attention.ideals.hilbert.HilbertData`
-      of `J_p` (``certified`` when proved), or ``None``
+      of `J_p` (``certified`` when proved; for a Segre product, that of the
+      variety, exact), or ``None``
+    - ``segre`` -- the :class:`~sage_attention.ideals.segre.SegreCertificate`
+      when the proof by a Segre product was tried, else ``None``
     - ``timings`` -- seconds by step
     """
     proved: bool
@@ -125,6 +135,7 @@ class CompletenessCertificate:
     minimal_primes: object = None
     hilbert: object = None
     timings: dict = field(default_factory=dict)
+    segre: object = None
 
     def verify(self):
         r"""
@@ -132,7 +143,10 @@ class CompletenessCertificate:
 
         A proof by localization is re-checked by
         :meth:`~sage_attention.ideals.localization.PrimalityCertificate.verify`
-        (exact, from the stored data); the zero ideal needs no check; a proof
+        (exact, from the stored data); a proof by a Segre product by
+        :meth:`~sage_attention.ideals.segre.SegreCertificate.verify` (which
+        also re-checks the degrees through which the generators are complete,
+        independently of the engine); the zero ideal needs no check; a proof
         by decomposition cannot be re-checked from data (``False``).
 
         EXAMPLES::
@@ -146,6 +160,8 @@ class CompletenessCertificate:
             return False
         if self.method == "zero ideal":
             return True
+        if self.method == "segre":
+            return self.segre is not None and self.segre.verify()
         return self.primality is not None and self.primality.verify()
 
     def __iter__(self):
@@ -179,6 +195,7 @@ class CompletenessCertificate:
                     "linear_change": None if P.change is None else
                     {str(w): str(c) for w, c in P.change[1].items()},
                     "hilbert_checks": [[what, str(a), str(b)] for what, a, b in P.hilbert_checks]},
+                "segre": None if self.segre is None else self.segre.to_dict(),
                 "timings": {k: round(float(v), 4) for k, v in self.timings.items()}}
 
     def _repr_html_(self):
@@ -202,13 +219,20 @@ class CompletenessCertificate:
                      ("denominator factors", ", ".join(f"({h})^{e}" for h, e in P.denominator_factors)),
                      ("linear change", "none" if P.change is None else "yes")]
             rows += [(what, "holds" if a == b else "FAILS") for what, a, b in P.hilbert_checks]
+        S = self.segre
+        if S is not None and S.proved:
+            F = S.factorization
+            rows += [("Segre block", ", ".join(map(str, F.block))), ("factor Y", f"{F.rank} polynomials"),
+                     ("I(Y) generators by degree", {k: len(v) for k, v in S.factor_generators.items()}),
+                     ("I(Y) proved", S.factor_certificate.reason), ("generation degree of I(X)", S.generation_degree),
+                     ("complete through degree", S.complete_through)]
         rows += [(f"seconds: {k}", f"{v:.2f}") for k, v in self.timings.items()]
         return html_table(rows, caption=repr(self))
 
     def __repr__(self):
         if self.proved:
             how = {"localization": "by localization", "decomposition": "by primary decomposition",
-                   "zero ideal": "the zero ideal"}[self.method]
+                   "zero ideal": "the zero ideal", "segre": "by a Segre product"}[self.method]
             return (f"Completeness certificate modulo {self.prime}: the whole vanishing ideal "
                     f"(prime of dimension {self.dimension}, {how})")
         return f"Completeness certificate modulo {self.prime}: not proved ({self.reason})"
@@ -333,16 +357,16 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=60, met
     if method not in METHODS:
         raise ValueError(f"method (={method!r}) must be one of {METHODS}")
     k = ring.base_ring()
+    if not (k is QQ or (k.is_finite() and k.is_prime_field())):
+        raise ValueError(f"the completeness proof works over QQ or a prime field GF(p), not {k}")
     if k is QQ:
         J = reduction(gens, ring, p)
-    elif k.is_finite() and k.is_prime_field():
+    else:
         p = k.characteristic()
         from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
         S = PolynomialRing(k, ring.variable_names(), order="degrevlex")
         gp = [S(g) for g in gens if g]
         J = S.ideal(gp if gp else [S.zero()])
-    else:
-        raise ValueError(f"the completeness proof works over QQ or a prime field GF(p), not {k}")
     p, n = int(p), int(dimension)
     t0 = time.time()
     timings = {}

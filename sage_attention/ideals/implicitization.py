@@ -41,7 +41,9 @@ the coordinate ring with `g(I) = I`, so it maps `I_\delta` onto
 again). Minimality is certified modulo `p`: the new generators are independent modulo
 the lower-degree part over `\GF{p}`, so they are a minimal set unless `p`
 divides a minor of the multiples' matrix (then the count is an upper bound).
-Completeness of the whole ideal (``proved_complete``) is proved when the
+Completeness of the whole ideal (``proved_complete``) is proved, when the
+parametrization is a Segre product, from the ideal of its factor and the
+degrees found (:mod:`sage_attention.ideals.segre`), and otherwise when the
 reduction modulo a prime of the ideal found is prime and has the dimension of
 the variety (a lower bound from the Jacobian rank): then the ideal found is
 prime over `\QQ`, contained in the vanishing ideal and of the same
@@ -153,7 +155,11 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       the dimension of the variety, :mod:`sage_attention.ideals.completeness`):
       ``None`` runs the localization certificate for at most
       ``PROOF_TIMEOUT`` (`30`) seconds when the generators have at most
-      ``PROOF_TERMS_LIMIT`` (`20000`) terms in all; ``True`` runs it without
+      ``PROOF_TERMS_LIMIT`` (`20000`) terms in all; when the parametrization
+      is a Segre product (:mod:`sage_attention.ideals.segre`, e.g. the
+      one-entry slices of rank one) the proof from the ideal of its factor
+      and the degrees found is tried first, whatever the number of terms
+      (it needs no Gröbner basis of the generators); ``True`` runs it without
       the terms limit and then, if it fails, Singular's primary
       decomposition, for at most ``PROOF_TIMEOUT_FORCED`` (`600`) seconds in
       all; a number does the same within that many seconds; ``False`` tries
@@ -432,7 +438,9 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     ``prove=None`` runs the localization certificate of
     :mod:`sage_attention.ideals.completeness` for at most
     :data:`PROOF_TIMEOUT` seconds when the generators have at most
-    :data:`PROOF_TERMS_LIMIT` terms; ``prove=True`` runs it without the
+    :data:`PROOF_TERMS_LIMIT` terms (a Segre product,
+    :mod:`sage_attention.ideals.segre`, is first proved from the degrees
+    found and the ideal of its factor, whatever the terms); ``prove=True`` runs it without the
     terms limit, then Singular's primary decomposition if it fails, for at
     most :data:`PROOF_TIMEOUT_FORCED` seconds in all; a number does the same
     within that many seconds. The proof runs in a forked process that is
@@ -448,29 +456,38 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
         return False, what + "; the run was interrupted.", None
     if prove is False:
         return False, what + "; completeness of the whole ideal was not tested (prove=False).", None
-    nterms = sum(len(g.monomials()) for g in gens)
-    if prove is None and nterms > PROOF_TERMS_LIMIT:
-        return False, what + (f"; completeness of the whole ideal was not tested (the generators have "
-                              f"{nterms} terms, more than {PROOF_TERMS_LIMIT}: pass prove=True to "
-                              "try the proof anyway)."), None
     from sage_attention.ideals.completeness import completeness_certificate
+    from sage_attention.ideals.segre import segre_completeness, segre_factorization
     k = E.base_ring()
     if not (k is QQ or (k.is_finite() and k.is_prime_field())):
         return False, what + f"; completeness of the whole ideal is proved only over QQ and prime fields, not {k}.", None
+    # a Segre product is proved from the degrees found, whatever the size of the generators
+    phi = _qkv_twin(model).essential_parametrization()
+    F = segre_factorization(phi)
+    segre = F is not None
+    nterms = sum(len(g.monomials()) for g in gens)
+    if prove is None and nterms > PROOF_TERMS_LIMIT and not segre:
+        return False, what + (f"; completeness of the whole ideal was not tested (the generators have "
+                              f"{nterms} terms, more than {PROOF_TERMS_LIMIT}: pass prove=True to "
+                              "try the proof anyway)."), None
     try:
         lower = model.dimension(seed=seed)
     except (ValueError, ArithmeticError) as exc:
         return False, what + f"; completeness of the whole ideal was not tested: no dimension bound ({exc}).", None
     if prove is None:
-        timeout, method = PROOF_TIMEOUT, "localization"
+        timeout, method = PROOF_TIMEOUT, ("segre" if nterms > PROOF_TERMS_LIMIT else "localization")
     else:
         timeout, method = (PROOF_TIMEOUT_FORCED if prove is True else float(prove)), "auto"
     logger.info("proving completeness: the ideal of %d generators in %d coordinates "
                 "modulo a prime, for at most %s s", len(gens), E.ngens(), timeout)
-    C = completeness_certificate(gens, E, lower, timeout=timeout, method=method, seed=seed, progress=progress)
-    return C.proved, what + "; " + C.reason + (" (dimension of the variety: Jacobian rank at a point, a lower "
-                                               "bound; see sage_attention.ideals.completeness)." if C.proved
-                                               else "."), C
+    if segre:
+        C = segre_completeness(gens, E, lower, phi, complete, timeout=timeout, method=method, seed=seed,
+                               progress=progress, factorization=F)
+    else:
+        C = completeness_certificate(gens, E, lower, timeout=timeout, method=method, seed=seed, progress=progress)
+    bound = (" (dimension of the variety: Jacobian rank at a point, a lower bound; see "
+             "sage_attention.ideals.completeness)." if C.proved and C.method != "segre" else ".")
+    return C.proved, what + "; " + C.reason + bound, C
 
 
 #: the names of version 0.1, kept with a deprecation warning

@@ -355,8 +355,8 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: from sage_attention import LightningAttention
             sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: X = Neurovariety(LightningAttention(d=2, t=2, a=1, entries=[(1, 1)]))
-            sage: R = X.vanishing_ideal_report(); R.proved_complete, R.certificate.method
-            (True, 'localization')
+            sage: R = X.vanishing_ideal_report(); R.proved_complete, R.certificate.method   # a Segre product
+            (True, 'segre')
 
         Elimination on request (Singular, exact)::
 
