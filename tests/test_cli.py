@@ -250,7 +250,8 @@ def test_run_progress_shows_the_long_steps(tmp_path):
                  "elimination: Gröbner basis (Singular slimgb, 6 weights eliminated)",
                  "elimination: the generators in the coordinates",
                  "minimal generators: Singular minbase of 3 generators",
-                 "completeness proof modulo 32003 (localization, at most 30 s)"):
+                 # a rank-one slice: the proof by a Segre product (sage_attention.ideals.segre)
+                 "completeness proof by a Segre product (at most 30 s)"):
         assert any(line.startswith(step + ": done in ") for line in lines), (step, lines)
     # the tqdm bar of the pieces: "degree 2: 100%|...| 1/1 [00:00<00:00, ... pieces/s]"
     assert any(line.startswith("degree 2: 100%") and "pieces/s]" in line
