@@ -18,8 +18,12 @@ def _children():
     """The process ids of the children of this process (Linux)."""
     out = set()
     for task in os.listdir(f"/proc/{os.getpid()}/task"):
-        with open(f"/proc/{os.getpid()}/task/{task}/children") as f:
-            out |= {int(p) for p in f.read().split()}
+        try:
+            with open(f"/proc/{os.getpid()}/task/{task}/children") as f:
+                out |= {int(p) for p in f.read().split()}
+        except FileNotFoundError:
+            # a thread that ended between the listing and the read (e.g. a pool's worker thread)
+            continue
     return out
 
 

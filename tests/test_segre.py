@@ -131,11 +131,13 @@ def test_wrong_ideals_are_never_proved(engine):
     S = segre_certificate(dropped, phi, 3, seed=0)
     assert S.proved and not S.verify()
     assert any(rank < want for _, rank, want in S.span_checks())
-    # the square of the ideal, and its product with the maximal ideal: complete through degree 1 only
+    # the square of the ideal, and its product with the maximal ideal, claimed complete through degree 3:
+    # the independent rank check finds degree 2 not spanned, so verify() fails
     square = [f * g for f in quadrics[:5] for g in quadrics[:5]]
     for wrong in (square, [x * g for x in E.gens() for g in quadrics]):
-        assert not segre_certificate(wrong, phi, 1, seed=0).proved
         S = segre_certificate(wrong, phi, 3, seed=0)
+        (_, r1, w1), (_, r2, w2) = S.span_checks()[:2]
+        assert (r1, w1) == (0, 0) and r2 == 0 < w2 == 45
         assert not S.verify()
 
 

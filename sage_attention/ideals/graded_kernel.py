@@ -33,7 +33,7 @@ from sage.rings.rational_field import QQ
 from sage_attention.ideals.grading import multigrading
 from sage_attention.ideals.evaluation import EvaluationContext
 from sage_attention.ideals.linalg_modp import PRIME
-from sage_attention.ideals.pieces import graded_pieces, solve_piece
+from sage_attention.ideals.pieces import graded_pieces, lower_multiples, solve_piece
 from sage_attention.ideals.product_span import residues
 from sage_attention.randomness import resolve_seed
 
@@ -105,12 +105,7 @@ def graded_kernel(phi, degree, seed=None, max_attempts=4):
         all_pieces[k] = pcs
         new = {}
         for delta, mons in pcs.items():
-            blocks = []
-            if len(mons) > 1:
-                for (j, gd), gens in groups.items():
-                    U = all_pieces[k - j].get(tuple(a - b for a, b in zip(delta, gd)))
-                    if U is not None:
-                        blocks.append((U, gens))
+            blocks = lower_multiples(groups, all_pieces, k, delta) if len(mons) > 1 else []
             for exps, coeffs in solve_piece(ctx, k, delta, mons, blocks, seed, max_attempts)["generators"]:
                 cq = [QQ(c) for c in coeffs]
                 new.setdefault((k, delta), []).append((np.array(exps, dtype=np.int16), residues(cq, char or PRIME)))

@@ -64,6 +64,7 @@ ternary cubics (`35` quartics), of dimension `7` and degree `15`::
 REFERENCES: [HMK2024]_, [ADM2026]_.
 """
 import time
+from math import comb
 from dataclasses import dataclass, field
 
 from sage.all__sagemath_singular import GF, QQ, ZZ, PolynomialRing
@@ -187,6 +188,33 @@ def reduced_numerator(num, n):
         num = num // (1 - t)
         dim -= 1
     return num, dim
+
+
+def hilbert_function(numerator, dimension, k):
+    r"""
+    Return the coefficient of `t^k` in ``numerator`` `/(1-t)^{\dim}`: the Hilbert function at ``k``.
+
+    INPUT:
+
+    - ``numerator`` -- a polynomial in `\ZZ[t]` (e.g. ``HilbertData.numerator``)
+    - ``dimension`` -- the exponent of `1 - t` in the denominator
+    - ``k`` -- nonnegative integer
+
+    EXAMPLES:
+
+    The twisted cubic's cone has `3k + 1` monomials' worth of functions in degree `k`::
+
+        sage: from sage_attention.ideals.hilbert import hilbert_function
+        sage: t = ZZ['t'].gen()
+        sage: [hilbert_function(1 + 2*t, 2, k) for k in range(4)]
+        [1, 4, 7, 10]
+    """
+    h = [int(c) for c in PolynomialRing(ZZ, "t")(numerator).list()]
+    n, k = int(dimension), int(k)
+    if n == 0:
+        return h[k] if k < len(h) else 0
+    # t^i/(1-t)^n contributes binomial(k - i + n - 1, n - 1)
+    return sum(c * comb(k - i + n - 1, n - 1) for i, c in enumerate(h) if i <= k)
 
 
 @dataclass(frozen=True)

@@ -94,7 +94,8 @@ from sage_attention.ideals.symmetry import coordinate_symmetries, CoordinateSymm
 from sage_attention.ideals.evaluation import EvaluationContext
 from sage_attention.ideals.implicitization_cache import CACHE_FORMAT, cache_key, cache_path, load_piece, store_piece
 from sage_attention.ideals.implicitization_report import ImplicitizationReport
-from sage_attention.ideals.pieces import (PieceProgress, batches, default_executor, graded_pieces, map_result,
+from sage_attention.ideals.pieces import (PieceProgress, batches, default_executor, graded_pieces, lower_multiples,
+                                          map_result,
                                           stop_executor,
                                           monomial_table_bytes, piece_lower_bytes, piece_orbits, piece_sizes,
                                           run_batch, run_piece)
@@ -317,14 +318,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
                         results[delta] = res
                         prog.step()
                         continue
-                blocks = []
-                if len(mons) > 1:
-                    # the multiples of a lower generator of multidegree gd are its
-                    # products with the monomials of multidegree delta - gd
-                    for (j, gd), gens in groups.items():
-                        U = all_pieces[k - j].get(tuple(a - b for a, b in zip(delta, gd)))
-                        if U is not None:
-                            blocks.append((U, gens))
+                blocks = lower_multiples(groups, all_pieces, k, delta) if len(mons) > 1 else []
                 todo.append((delta, (ctx, k, delta, mons, blocks, seed, max_attempts)))
             ex = executor
             work = sum(len(args[3]) ** 2 for _, args in todo)

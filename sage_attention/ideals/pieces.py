@@ -54,6 +54,42 @@ def graded_pieces(n, k, degs):
     return {tuple(int(c) for c in uniq[i]): mon[order[bounds[i]:bounds[i + 1]]] for i in range(len(uniq))}
 
 
+def lower_multiples(groups, pieces, k, delta):
+    r"""
+    Return the blocks ``(U, gens)`` of the multiples in the piece ``delta`` of degree ``k`` of the generators in ``groups``.
+
+    The multiples of a generator of degree `j` and multidegree `\gamma` are
+    its products with the monomials of degree `k - j` and multidegree
+    `\delta - \gamma`: the block of those monomials and the generators.
+
+    INPUT:
+
+    - ``groups`` -- dict ``{(j, gamma): list of (exponent array, residues)}``
+    - ``pieces`` -- dict ``{degree: {multidegree: exponent array}}`` (the
+      degrees `k - j` needed; a degree `0` entry holding the unit monomial
+      makes the generators of degree `k` their own multiples)
+    - ``k``, ``delta`` -- the degree and multidegree of the piece
+
+    OUTPUT: a list of ``(U, gens)``, as :class:`~sage_attention.ideals.product_span.ProductSpan` takes
+
+    EXAMPLES::
+
+        sage: import numpy as np
+        sage: from sage_attention.ideals.pieces import graded_pieces, lower_multiples
+        sage: degs = np.array([[1], [1]])
+        sage: pieces = {1: graded_pieces(2, 1, degs)}
+        sage: g = (np.array([[1, 0]], dtype=np.int16), [1])
+        sage: [(len(U), len(gs)) for U, gs in lower_multiples({(1, (1,)): [g]}, pieces, 2, (2,))]
+        [(2, 1)]
+    """
+    blocks = []
+    for (j, gd), gens in groups.items():
+        U = pieces.get(k - j, {}).get(tuple(a - b for a, b in zip(delta, gd))) if j <= k else None
+        if U is not None:
+            blocks.append((U, gens))
+    return blocks
+
+
 def monomial_table_bytes(n, k, ngrading):
     r"""
     Return the peak bytes of the table of the degree ``k`` monomials in ``n`` variables and their multidegrees.

@@ -118,7 +118,7 @@ from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
 from sage_attention.ideals.completeness import CompletenessCertificate, completeness_certificate
 from sage_attention.ideals.forked import steps_in_child
 from sage_attention.ideals.graded_kernel import graded_kernel
-from sage_attention.ideals.hilbert import PRIMES, HilbertData, reduced_numerator
+from sage_attention.ideals.hilbert import PRIMES, HilbertData, hilbert_function, reduced_numerator
 from sage_attention.randomness import derived_seed, python_random, resolve_seed
 
 
@@ -251,10 +251,15 @@ def segre_factorization(phi):
         if len(mons) < N // s:
             continue
         col = {m: c for c, m in enumerate(mons)}
-        C = matrix(P.base_ring(), len(polys), len(mons), sparse=True)
-        for row, g in enumerate(polys):
-            for c, m in zip(g.coefficients(), g.monomials()):
-                C[row, col[m]] = c
+        entries = {(row, col[m]): c for row, g in enumerate(polys) for c, m in zip(g.coefficients(), g.monomials())}
+        # a block is dropped unless the rank modulo a prime is N/s (dropping is always sound: only an
+        # accepted factorization is used, and it is checked exactly); this skips the exact echelon
+        # form of the blocks that fail, seconds on the layers of a deep network
+        Fq = GF(int(P.base_ring().characteristic()) or PRIMES[0])
+        if (not P.base_ring().characteristic() and any(Fq(c.denominator()) == 0 for c in entries.values())) or \
+                matrix(Fq, len(polys), len(mons), {ij: Fq(c) for ij, c in entries.items()}, sparse=True).rank() != N // s:
+            continue
+        C = matrix(P.base_ring(), len(polys), len(mons), entries, sparse=True)
         basis = C.row_space().basis()          # reduced echelon form
         r = len(basis)
         if r * s != N:
@@ -305,15 +310,11 @@ def segre_hilbert(numerator, dimension, s):
         (4, 9)
     """
     T = PolynomialRing(ZZ, "t")
-    h = [int(c) for c in T(numerator).list()]
     dY, s = int(dimension), int(s)
     dX = dY + s - 1
-
-    def HY(k):
-        return sum(c * comb(k - i + dY - 1, dY - 1) for i, c in enumerate(h) if i <= k)
-    k0 = max(0, len(h) - dY)            # from here on H_Y is a polynomial in k
+    k0 = max(0, T(numerator).degree() + 1 - dY)            # from here on H_Y is a polynomial in k
     L = k0 + dX + 1
-    HX = [HY(k) * comb(k + s - 1, s - 1) for k in range(L + 1)]
+    HX = [hilbert_function(numerator, dY, k) * comb(k + s - 1, s - 1) for k in range(L + 1)]
     t = T.gen()
     series = sum(c * t ** k for k, c in enumerate(HX))
     num = (series * (1 - t) ** dX).truncate(L + 1)
@@ -402,15 +403,11 @@ class SegreCertificate:
         import numpy as np
         from sage.rings.rational_field import QQ
         from sage_attention.ideals.grading import multigrading
-        from sage_attention.ideals.pieces import graded_pieces
+        from sage_attention.ideals.pieces import graded_pieces, lower_multiples
         from sage_attention.ideals.product_span import ProductSpan, residues
         phi = self.factorization.parametrization
         N = phi.domain().ngens()
         H = self.hilbert
-        h = [int(c) for c in PolynomialRing(ZZ, "t")(H.numerator).list()]
-
-        def HX(k):
-            return sum(c * comb(k - i + H.dimension - 1, H.dimension - 1) for i, c in enumerate(h) if i <= k)
         # the pieces of the finest grading of phi when every generator is homogeneous for it, else of the degree
         degs = np.array(multigrading(phi).degrees, dtype=np.int64).reshape(N, -1)
         exps = [np.array(g.exponents(), dtype=np.int16) for g in self.generators]
@@ -426,11 +423,10 @@ class SegreCertificate:
             pieces[k] = graded_pieces(N, k, degs)
             rank = 0
             for delta, mons in pieces[k].items():
-                blocks = [(pieces[k - j][u], gs) for (j, gd), gs in groups.items() if j <= k
-                          for u in [tuple(a - b for a, b in zip(delta, gd))] if u in pieces[k - j]]
+                blocks = lower_multiples(groups, pieces, k, delta)
                 if blocks:
                     rank += ProductSpan(mons, p, len(mons)).add(blocks)
-            out.append((k, rank, comb(N + k - 1, k) - HX(k)))
+            out.append((k, rank, comb(N + k - 1, k) - hilbert_function(H.numerator, H.dimension, k)))
         return out
 
     def verify(self):
