@@ -62,7 +62,10 @@ all: when it is a Segre product, the ideal is proved whole over `\QQ` from
 the ideal of the smaller factor and the degree through which the generators
 are complete (:mod:`sage_attention.ideals.segre`, whose
 :func:`~sage_attention.ideals.segre.segre_completeness` tries it first and
-then this function; its certificates have ``method='segre'``).
+then this function; its certificates have ``method='segre'``). A fourth
+does the same for a matrix product `F(p) \cdot C` with more columns than
+rows, from the `(a+1)`-minors and the ideal of the variety of `a` columns
+(:mod:`sage_attention.ideals.inheritance`, ``method='inheritance'``).
 
 They run in forked processes under a time limit (Singular cannot be
 interrupted safely): the answer is "proved", or "not proved" with the step
@@ -114,7 +117,8 @@ class CompletenessCertificate:
     - ``reason`` -- a sentence: what is proved, or which step failed
     - ``prime`` -- the prime `p`; ``dimension`` -- the lower bound `n` of `\dim X`
     - ``method`` -- ``'localization'``, ``'decomposition'``, ``'segre'``,
-      ``'zero ideal'`` or ``None`` (no primality test was reached)
+      ``'inheritance'``, ``'zero ideal'`` or ``None`` (no primality test was
+      reached)
     - ``primality`` -- the :class:`~sage_attention.ideals.localization.PrimalityCertificate`
       of the localization (when it was reached), else ``None``
     - ``minimal_primes`` -- the number of minimal primes found by the
@@ -124,6 +128,10 @@ class CompletenessCertificate:
       variety, exact), or ``None``
     - ``segre`` -- the :class:`~sage_attention.ideals.segre.SegreCertificate`
       when the proof by a Segre product was tried, else ``None``
+    - ``inheritance`` -- the
+      :class:`~sage_attention.ideals.inheritance.InheritanceCertificate`
+      when the proof by inheritance was tried, else ``None`` (that proof
+      gives no Hilbert series: ``hilbert`` is then ``None``)
     - ``timings`` -- seconds by step
     """
     proved: bool
@@ -136,6 +144,7 @@ class CompletenessCertificate:
     hilbert: object = None
     timings: dict = field(default_factory=dict)
     segre: object = None
+    inheritance: object = None
 
     def verify(self):
         r"""
@@ -146,7 +155,9 @@ class CompletenessCertificate:
         (exact, from the stored data); a proof by a Segre product by
         :meth:`~sage_attention.ideals.segre.SegreCertificate.verify` (which
         also re-checks the degrees through which the generators are complete,
-        independently of the engine); the zero ideal needs no check; a proof
+        independently of the engine); a proof by inheritance by
+        :meth:`~sage_attention.ideals.inheritance.InheritanceCertificate.verify`
+        (the same, on the generators themselves); the zero ideal needs no check; a proof
         by decomposition cannot be re-checked from data (``False``).
 
         EXAMPLES::
@@ -162,6 +173,8 @@ class CompletenessCertificate:
             return True
         if self.method == "segre":
             return self.segre is not None and self.segre.verify()
+        if self.method == "inheritance":
+            return self.inheritance is not None and self.inheritance.verify()
         return self.primality is not None and self.primality.verify()
 
     def __iter__(self):
@@ -196,6 +209,7 @@ class CompletenessCertificate:
                     {str(w): str(c) for w, c in P.change[1].items()},
                     "hilbert_checks": [[what, str(a), str(b)] for what, a, b in P.hilbert_checks]},
                 "segre": None if self.segre is None else self.segre.to_dict(),
+                "inheritance": None if self.inheritance is None else self.inheritance.to_dict(),
                 "timings": {k: round(float(v), 4) for k, v in self.timings.items()}}
 
     def _repr_html_(self):
@@ -226,13 +240,21 @@ class CompletenessCertificate:
                      ("I(Y) generators by degree", {k: len(v) for k, v in S.factor_generators.items()}),
                      ("I(Y) proved", S.factor_certificate.reason), ("generation degree of I(X)", S.generation_degree),
                      ("complete through degree", S.complete_through)]
+        S = self.inheritance
+        if S is not None and S.proved:
+            m, a, s = S.factorization.shape
+            rows += [("matrix product", f"{m} x {a} times {a} x {s}"),
+                     ("X' generators by degree", {k: len(v) for k, v in S.sub_generators.items()}),
+                     ("I(X') proved", S.sub_certificate.reason), ("generation degree of I(X)", S.generation_degree),
+                     ("complete through degree", S.complete_through)]
         rows += [(f"seconds: {k}", f"{v:.2f}") for k, v in self.timings.items()]
         return html_table(rows, caption=repr(self))
 
     def __repr__(self):
         if self.proved:
             how = {"localization": "by localization", "decomposition": "by primary decomposition",
-                   "zero ideal": "the zero ideal", "segre": "by a Segre product"}[self.method]
+                   "zero ideal": "the zero ideal", "segre": "by a Segre product",
+                   "inheritance": "by inheritance"}[self.method]
             return (f"Completeness certificate modulo {self.prime}: the whole vanishing ideal "
                     f"(prime of dimension {self.dimension}, {how})")
         return f"Completeness certificate modulo {self.prime}: not proved ({self.reason})"

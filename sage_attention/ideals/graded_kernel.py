@@ -31,11 +31,11 @@ import numpy as np
 from sage.rings.rational_field import QQ
 
 from sage_attention.ideals.grading import multigrading
-from sage_attention.ideals.evaluation import EvaluationContext
+from sage_attention.ideals.evaluation import EvaluationContext, nullspace_data
 from sage_attention.ideals.linalg_modp import PRIME
 from sage_attention.ideals.pieces import graded_pieces, lower_multiples, solve_piece
-from sage_attention.ideals.product_span import residues
-from sage_attention.randomness import resolve_seed
+from sage_attention.ideals.product_span import multiples_pivots, residues
+from sage_attention.randomness import python_random, resolve_seed
 
 
 def graded_kernel(phi, degree, seed=None, max_attempts=4):
@@ -111,4 +111,110 @@ def graded_kernel(phi, degree, seed=None, max_attempts=4):
                 new.setdefault((k, delta), []).append((np.array(exps, dtype=np.int16), residues(cq, char or PRIME)))
                 out.setdefault(k, []).append(R(dict(zip(map(tuple, np.asarray(exps).tolist()), cq))))
         groups.update(new)
+    return out
+
+
+def jacobian_rank(polys, p, seed):
+    r"""
+    Return the rank modulo ``p`` of the Jacobian matrix of ``polys`` at a random point.
+
+    It is a lower bound of the dimension of the (affine cone of the) image
+    of the map ``polys``: the rank over `\QQ` at a generic point is the
+    dimension, and a rank modulo `p` at one point is at most that.
+
+    INPUT:
+
+    - ``polys`` -- nonempty list of polynomials over `\QQ` or `\GF{p}` in one ring
+    - ``p`` -- a prime (not dividing the denominators)
+    - ``seed`` -- integer; the point (a lower seed changes only the bound
+      found: an unlucky point gives a lower rank, never a higher one)
+
+    OUTPUT: an integer
+
+    EXAMPLES:
+
+    The twisted cubic is a surface as an affine cone::
+
+        sage: from sage_attention.ideals.graded_kernel import jacobian_rank
+        sage: P.<s,t> = QQ[]
+        sage: jacobian_rank([s^3, s^2*t, s*t^2, t^3], 32003, 0)
+        2
+    """
+    from sage.matrix.constructor import matrix
+    from sage.rings.finite_rings.finite_field_constructor import GF
+    Fp = GF(p)
+    P = polys[0].parent().change_ring(Fp)
+    rng = python_random(seed)
+    point = [Fp(rng.randrange(p)) for _ in P.gens()]
+    return matrix(Fp, [[P(f).derivative(x)(point) for x in P.gens()] for f in polys]).rank()
+
+
+def kernel_spans(phi, gens, degree, seed=1):
+    r"""
+    Return ``[(k, rank, dim)]`` for `k \le` ``degree``: whether ``gens`` span the kernel of ``phi`` in degree `k`.
+
+    For each piece of the finest multigrading (the total degree when a
+    generator is not homogeneous for it): ``dim`` sums the dimensions of
+    the kernel of the evaluation at random points of the image modulo a
+    prime `p`, an **upper bound** of the dimension over `\QQ` of the kernel
+    `I_k` of ``phi`` (a basis of `I_k` over `\ZZ`, saturated, stays
+    independent modulo `p` and vanishes at the points); ``rank`` sums the
+    ranks modulo `p` of the multiples of ``gens`` there, a **lower bound**
+    of `\dim_\QQ` of their span. So when ``gens`` lie in the kernel,
+    ``rank == dim`` proves that they span `I_k`. Nothing is lifted to `\QQ`.
+
+    INPUT:
+
+    - ``phi`` -- as in :func:`graded_kernel`
+    - ``gens`` -- polynomials in the domain of ``phi`` (in its kernel)
+    - ``degree`` -- positive integer
+    - ``seed`` -- (default: `1`) the random points (an unlucky point can only
+      make ``dim`` larger, never wrongly equal)
+
+    OUTPUT: a list of triples of integers
+
+    EXAMPLES:
+
+    The quadric of the conic spans its kernel in degree `2`; without it the
+    degree-`3` part is missed::
+
+        sage: from sage_attention.ideals.graded_kernel import kernel_spans
+        sage: P.<s,t> = QQ[]; R.<a,b,c> = QQ[]
+        sage: phi = R.hom([s^2, s*t, t^2], P)
+        sage: kernel_spans(phi, [a*c - b^2], 3)
+        [(1, 0, 0), (2, 1, 1), (3, 3, 3)]
+        sage: kernel_spans(phi, [], 3)
+        [(1, 0, 0), (2, 0, 1), (3, 0, 3)]
+    """
+    R = phi.domain()
+    N = R.ngens()
+    images = [phi(x) for x in R.gens()]
+    char = int(R.base_ring().characteristic())
+    p = char or PRIME
+    degs = np.array(multigrading(phi).degrees, dtype=np.int64).reshape(N, -1)
+    exps = [np.array(g.exponents(), dtype=np.int16) for g in gens]
+    if any(len({tuple(e) for e in ex.astype(np.int64) @ degs}) > 1 for ex in exps):
+        degs = np.ones((N, 1), dtype=np.int64)
+    groups = {}
+    for g, ex in zip(gens, exps):
+        key = (g.degree(), tuple(ex[0].astype(np.int64) @ degs))
+        groups.setdefault(key, []).append((ex, residues([QQ(c) for c in g.coefficients()], p)))
+    ctx = EvaluationContext(images, R, resolve_seed(seed), characteristic=char)
+    pieces = {0: {tuple([0] * degs.shape[1]): np.zeros((1, N), dtype=np.int16)}}
+    out = []
+    for k in range(1, int(degree) + 1):
+        pieces[k] = graded_pieces(N, k, degs)
+        rank = dim = 0
+        for delta, mons in pieces[k].items():
+            if len(mons) == 1:
+                continue                  # a monomial in nonzero polynomials is nonzero
+            _, piv = nullspace_data(ctx, mons, p, 0)
+            free = [j for j in range(len(mons)) if j not in set(piv)]
+            if not free:
+                continue
+            dim += len(free)
+            blocks = lower_multiples(groups, pieces, k, delta)
+            if blocks:
+                rank += len(multiples_pivots(mons, blocks, free, p, ctx.force))
+        out.append((k, rank, dim))
     return out

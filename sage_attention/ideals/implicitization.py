@@ -43,7 +43,10 @@ the lower-degree part over `\GF{p}`, so they are a minimal set unless `p`
 divides a minor of the multiples' matrix (then the count is an upper bound).
 Completeness of the whole ideal (``proved_complete``) is proved, when the
 parametrization is a Segre product, from the ideal of its factor and the
-degrees found (:mod:`sage_attention.ideals.segre`), and otherwise when the
+degrees found (:mod:`sage_attention.ideals.segre`); when it is a matrix
+product with more columns than rows, from the minors, the ideal of a few
+columns and the degrees found (:mod:`sage_attention.ideals.inheritance`);
+and otherwise when the
 reduction modulo a prime of the ideal found is prime and has the dimension of
 the variety (a lower bound from the Jacobian rank): then the ideal found is
 prime over `\QQ`, contained in the vanishing ideal and of the same
@@ -160,7 +163,12 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       is a Segre product (:mod:`sage_attention.ideals.segre`, e.g. the
       one-entry slices of rank one) the proof from the ideal of its factor
       and the degrees found is tried first, whatever the number of terms
-      (it needs no Gröbner basis of the generators); ``True`` runs it without
+      (it needs no Gröbner basis of the generators); when it is a matrix
+      product `F(p) \cdot C` with more columns than rows over `\QQ`
+      (:mod:`sage_attention.ideals.inheritance`, e.g. the one-entry slices
+      of rank `a` below the width) the proof from the `(a+1)`-minors and
+      the ideal of `a` columns is tried after the localization, or alone
+      beyond the terms limit; ``True`` runs it without
       the terms limit and then, if it fails, Singular's primary
       decomposition, for at most ``PROOF_TIMEOUT_FORCED`` (`600`) seconds in
       all; a number does the same within that many seconds; ``False`` tries
@@ -434,7 +442,11 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     :data:`PROOF_TIMEOUT` seconds when the generators have at most
     :data:`PROOF_TERMS_LIMIT` terms (a Segre product,
     :mod:`sage_attention.ideals.segre`, is first proved from the degrees
-    found and the ideal of its factor, whatever the terms); ``prove=True`` runs it without the
+    found and the ideal of its factor, whatever the terms; a matrix product
+    `F(p) \cdot C` over `\QQ`, :mod:`sage_attention.ideals.inheritance`, is
+    proved from the degrees found and the ideal of `a` columns, after the
+    localization when the generators are within the terms limit, alone when
+    they are beyond it); ``prove=True`` runs it without the
     terms limit, then Singular's primary decomposition if it fails, for at
     most :data:`PROOF_TIMEOUT_FORCED` seconds in all; a number does the same
     within that many seconds. The proof runs in a forked process that is
@@ -451,16 +463,19 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     if prove is False:
         return False, what + "; completeness of the whole ideal was not tested (prove=False).", None
     from sage_attention.ideals.completeness import completeness_certificate
+    from sage_attention.ideals.inheritance import inheritance_completeness, matrix_factorization
     from sage_attention.ideals.segre import segre_completeness, segre_factorization
     k = E.base_ring()
     if not (k is QQ or (k.is_finite() and k.is_prime_field())):
         return False, what + f"; completeness of the whole ideal is proved only over QQ and prime fields, not {k}.", None
-    # a Segre product is proved from the degrees found, whatever the size of the generators
+    # a Segre product, or a matrix product F(p) * C over QQ, is proved from the degrees found (and a
+    # smaller variety), whatever the size of the generators
     phi = _qkv_twin(model).essential_parametrization()
     F = segre_factorization(phi)
-    segre = F is not None
+    G = matrix_factorization(phi) if F is None and k is QQ else None
     nterms = sum(len(g.monomials()) for g in gens)
-    if prove is None and nterms > PROOF_TERMS_LIMIT and not segre:
+    large = nterms > PROOF_TERMS_LIMIT
+    if prove is None and large and F is None and G is None:
         return False, what + (f"; completeness of the whole ideal was not tested (the generators have "
                               f"{nterms} terms, more than {PROOF_TERMS_LIMIT}: pass prove=True to "
                               "try the proof anyway)."), None
@@ -469,18 +484,32 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     except (ValueError, ArithmeticError) as exc:
         return False, what + f"; completeness of the whole ideal was not tested: no dimension bound ({exc}).", None
     if prove is None:
-        timeout, method = PROOF_TIMEOUT, ("segre" if nterms > PROOF_TERMS_LIMIT else "localization")
+        timeout = PROOF_TIMEOUT
+        method = ("segre" if F is not None else "inheritance") if large else "localization"
     else:
         timeout, method = (PROOF_TIMEOUT_FORCED if prove is True else float(prove)), "auto"
     logger.info("proving completeness: the ideal of %d generators in %d coordinates "
                 "modulo a prime, for at most %s s", len(gens), E.ngens(), timeout)
-    if segre:
+    if F is not None:
         C = segre_completeness(gens, E, lower, phi, complete, timeout=timeout, method=method, seed=seed,
                                progress=progress, factorization=F)
+    elif G is not None and large:
+        C = inheritance_completeness(gens, E, lower, phi, complete, timeout=timeout, method=method, seed=seed,
+                                     progress=progress, factorization=G)
     else:
+        # small generators: the localization first (it also gives the Hilbert series), then inheritance
+        t0 = time.time()
         C = completeness_certificate(gens, E, lower, timeout=timeout, method=method, seed=seed, progress=progress)
+        if not C.proved and G is not None:
+            rest = max(timeout - (time.time() - t0), 1)
+            C2 = inheritance_completeness(gens, E, lower, phi, complete, timeout=rest, method="inheritance",
+                                          seed=seed, progress=progress, factorization=G)
+            C2.timings.update({f"before: {key}": v for key, v in C.timings.items()})
+            C = C2 if C2.proved else C
+            C.inheritance = C2.inheritance
     bound = (" (dimension of the variety: Jacobian rank at a point, a lower bound; see "
-             "sage_attention.ideals.completeness)." if C.proved and C.method != "segre" else ".")
+             "sage_attention.ideals.completeness)." if C.proved and C.method not in ("segre", "inheritance")
+             else ".")
     return C.proved, what + "; " + C.reason + bound, C
 
 

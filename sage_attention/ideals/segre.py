@@ -117,9 +117,9 @@ from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
 
 from sage_attention.ideals.completeness import CompletenessCertificate, completeness_certificate
 from sage_attention.ideals.forked import steps_in_child
-from sage_attention.ideals.graded_kernel import graded_kernel
+from sage_attention.ideals.graded_kernel import graded_kernel, jacobian_rank
 from sage_attention.ideals.hilbert import PRIMES, HilbertData, hilbert_function, reduced_numerator
-from sage_attention.randomness import derived_seed, python_random, resolve_seed
+from sage_attention.randomness import derived_seed, resolve_seed
 
 
 @dataclass(frozen=True)
@@ -324,18 +324,6 @@ def segre_hilbert(numerator, dimension, s):
     return num, dim, int(num(1))
 
 
-def _jacobian_rank(psi, p, seed):
-    r"""
-    Return the rank modulo ``p`` of the Jacobian matrix of ``psi`` at a random point (a lower bound of `\dim Y`).
-    """
-    Fp = GF(p)
-    P = psi[0].parent().change_ring(Fp)
-    rng = python_random(derived_seed(seed, "segre jacobian"))
-    point = [Fp(rng.randrange(p)) for _ in P.gens()]
-    Jm = matrix(Fp, [[P(f).derivative(x)(point) for x in P.gens()] for f in psi])
-    return Jm.rank()
-
-
 def _factor_steps(job, send):
     r"""
     The steps on the factor `Y` (in the child): its generators through degree ``c + 1``, then their proof.
@@ -346,7 +334,7 @@ def _factor_steps(job, send):
     gens = graded_kernel(F.factor_map(), c + 1, seed=seed)
     send(("kernel", gens, time.time() - t0))
     t0 = time.time()
-    n = _jacobian_rank(list(F.factor), p, seed)
+    n = jacobian_rank(list(F.factor), p, derived_seed(seed, "segre jacobian"))
     flat = [g for k in sorted(gens) for g in gens[k]]
     U = F.factor_map().domain()
     C = completeness_certificate(flat, U, n, p=p, timeout=None, seed=seed, processes=processes)
