@@ -191,3 +191,16 @@ def test_width_four_rank_two_slice_proved_by_default():
     phi = M.essential_parametrization()
     assert all(phi(m) == 0 for m in minors[:20])
     assert kernel_spans(phi, list(R.essential_generators), 3, seed=5)[-1][1:] == (680, 680)
+
+
+def test_default_skips_a_proof_whose_columns_are_too_large():
+    # width 4 and rank 3: the variety of three columns has 30 coordinates (its proof did not finish in
+    # 300 s), so the default call says so at once; the minors of rank 4 < 5 = c + 1 need no child either
+    from sage_attention.ideals.implicitization import PROOF_SUB_COORDINATES_LIMIT
+    M = slice_model(4, 3)
+    R = implicitize(M, 4, seed=0, executor=False)
+    assert not R.proved_complete and R.certificate is None
+    assert f"30 coordinates, more than {PROOF_SUB_COORDINATES_LIMIT}" in R.proof
+    F = matrix_factorization(M.essential_parametrization())
+    S = inheritance_certificate(list(R.essential_generators), M.essential_parametrization(), 3, factorization=F)
+    assert not S.proved and "the minors have degree 4" in S.reason and not S.timings

@@ -118,6 +118,11 @@ _piece_lower_bytes = piece_lower_bytes
 
 #: ``prove=None`` tries the whole-ideal proof only when the generators have at most this many terms in all.
 PROOF_TERMS_LIMIT = 20000
+#: ``prove=None`` tries the proof by inheritance (:mod:`sage_attention.ideals.inheritance`) only when
+#: the variety of ``a`` columns has at most this many coordinates: with 20 (the slice of width 4 and
+#: rank 2) its proof takes 10 s, with 30 (width 4 and rank 3, width 5 and rank 2) it did not finish in 300 s.
+PROOF_SUB_COORDINATES_LIMIT = 24
+
 #: Seconds given by default (``prove=None``) to the localization certificate, and with ``prove=True``
 #: to the localization and the primary decomposition together.
 PROOF_TIMEOUT = 30
@@ -168,7 +173,8 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       (:mod:`sage_attention.ideals.inheritance`, e.g. the one-entry slices
       of rank `a` below the width) the proof from the `(a+1)`-minors and
       the ideal of `a` columns is tried after the localization, or alone
-      beyond the terms limit; ``True`` runs it without
+      beyond the terms limit, when those columns have at most
+      ``PROOF_SUB_COORDINATES_LIMIT`` (`24`) coordinates; ``True`` runs it without
       the terms limit and then, if it fails, Singular's primary
       decomposition, for at most ``PROOF_TIMEOUT_FORCED`` (`600`) seconds in
       all; a number does the same within that many seconds; ``False`` tries
@@ -475,6 +481,14 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     G = matrix_factorization(phi) if F is None and k is QQ else None
     nterms = sum(len(g.monomials()) for g in gens)
     large = nterms > PROOF_TERMS_LIMIT
+    if prove is None and G is not None and G.shape[0] * G.rank > PROOF_SUB_COORDINATES_LIMIT:
+        sub = G.shape[0] * G.rank
+        G = None
+        if large:
+            return False, what + (f"; completeness of the whole ideal was not tested (the generators have {nterms} "
+                                  f"terms, more than {PROOF_TERMS_LIMIT}, and the proof by inheritance would need "
+                                  f"the ideal of {sub} coordinates, more than {PROOF_SUB_COORDINATES_LIMIT}: pass "
+                                  "prove=True to try the proofs anyway)."), None
     if prove is None and large and F is None and G is None:
         return False, what + (f"; completeness of the whole ideal was not tested (the generators have "
                               f"{nterms} terms, more than {PROOF_TERMS_LIMIT}: pass prove=True to "

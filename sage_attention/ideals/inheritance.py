@@ -585,6 +585,9 @@ def inheritance_certificate(gens, phi, complete_through, seed=None, timeout=30, 
         return InheritanceCertificate(False, "no degree is known complete", **common)
     seed = resolve_seed(seed)
     m, a, s = F.shape
+    if min(m, s) > a and a + 1 > c:
+        return InheritanceCertificate(False, f"the minors have degree {a + 1}, but the generators are known complete "
+                                      f"only through degree {c}", **common)
     results = steps_in_child(_sub_steps, (F, c, seed, p, processes), timeout, 2, "proof of X'")
     got = {r[0]: r[1] for r in results}
     for r in results:
