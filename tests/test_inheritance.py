@@ -204,3 +204,20 @@ def test_default_skips_a_proof_whose_columns_are_too_large():
     F = matrix_factorization(M.essential_parametrization())
     S = inheritance_certificate(list(R.essential_generators), M.essential_parametrization(), 3, factorization=F)
     assert not S.proved and "the minors have degree 4" in S.reason and not S.timings
+
+
+def test_hilbert_series_after_a_proof_by_inheritance_is_not_claimed_exact(rank_two):
+    # the proof holds over QQ and says nothing of the reduction modulo p: the series of J_p is an
+    # upper bound only, so the Hilbert data computed after it are not marked certified
+    import dataclasses
+    from sage_attention.variety.neurovariety import DEFAULT_INTERPOLATION_DEGREE, Neurovariety
+    M, gens, R = rank_two
+    E, phi = M.essential_ring(), M.essential_parametrization()
+    C = inheritance_completeness(gens, E, 10, phi, 4, seed=0, method="inheritance")
+    assert C.proved
+    X = Neurovariety(M)
+    X._results[("interpolation", DEFAULT_INTERPOLATION_DEGREE)] = dataclasses.replace(
+        R, certificate=C, proved_complete=True)
+    H = X.hilbert_data()
+    assert H.degree == 108 and not H.certified
+    assert any("inheritance" in n for n in H.notes)
