@@ -452,3 +452,60 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=60, met
                   "generators are missing)")
     return CompletenessCertificate(False, reason, p, n, "localization" if C is not None else None, primality=C,
                                    minimal_primes=None if P is None else P[0], hilbert=data, timings=timings)
+
+
+def structured_completeness(S, kind, gens, ring, dimension, started, timeout=30, method="localization", seed=0,
+                            progress=False, processes=None):
+    r"""
+    Return the certificate of a proof from the structure of the parametrization, or of the usual proof after it.
+
+    The proofs by a Segre product (:mod:`sage_attention.ideals.segre`) and
+    by inheritance (:mod:`sage_attention.ideals.inheritance`) need no
+    Gröbner basis of ``gens``. When ``S`` proves, this wraps it; when it does
+    not, the rest of the time goes to :func:`completeness_certificate` with
+    ``method``, unless ``method`` is ``kind`` (then nothing else is tried).
+
+    INPUT:
+
+    - ``S`` -- a :class:`~sage_attention.ideals.segre.SegreCertificate` or
+      an :class:`~sage_attention.ideals.inheritance.InheritanceCertificate`
+    - ``kind`` -- ``'segre'`` or ``'inheritance'`` (the method and the field
+      of the certificate that holds ``S``)
+    - ``started`` -- the ``time.time()`` at which ``S`` was started
+    - the other arguments -- as in :func:`completeness_certificate`
+
+    OUTPUT: a :class:`CompletenessCertificate`
+
+    EXAMPLES:
+
+    A failed Segre attempt, with nothing else tried, and with the
+    localization after it::
+
+        sage: import time
+        sage: from sage_attention.ideals.completeness import structured_completeness
+        sage: from sage_attention.ideals.segre import segre_certificate
+        sage: R.<x,y,z> = QQ[]
+        sage: phi = R.hom([x, y, z], R)
+        sage: S = segre_certificate([], phi, 2)
+        sage: structured_completeness(S, 'segre', [], R, 3, time.time(), method='segre').proved
+        False
+        sage: structured_completeness(S, 'segre', [], R, 3, time.time()).method
+        'zero ideal'
+    """
+    k = ring.base_ring()
+    p = int(k.characteristic()) or PRIMES[0]
+    label = {"segre": "by a Segre product", "inheritance": "by inheritance"}[kind]
+    if S.proved:
+        return CompletenessCertificate(True, "the ideal found is the whole vanishing ideal: " + S.reason, p,
+                                       int(dimension), kind, hilbert=getattr(S, "hilbert", None),
+                                       timings={kind: time.time() - started}, **{kind: S})
+    if method == kind:
+        return CompletenessCertificate(False, f"{S.reason} (proof {label}: sage_attention.ideals.{kind})", p,
+                                       int(dimension), timings={kind: time.time() - started}, **{kind: S})
+    if timeout is not None:
+        timeout = max(timeout - (time.time() - started), 1)
+    C = completeness_certificate(gens, ring, dimension, timeout=timeout, method=method, seed=seed,
+                                 progress=progress, processes=processes)
+    setattr(C, kind, S)
+    C.timings[kind] = time.time() - started - C.timings.get("total", 0)
+    return C

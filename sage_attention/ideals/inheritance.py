@@ -126,7 +126,7 @@ from dataclasses import dataclass, field
 from sage.matrix.constructor import matrix
 from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
 
-from sage_attention.ideals.completeness import CompletenessCertificate, completeness_certificate
+from sage_attention.ideals.completeness import structured_completeness
 from sage_attention.ideals.forked import steps_in_child
 from sage_attention.ideals.graded_kernel import graded_kernel, jacobian_rank, kernel_spans
 from sage_attention.ideals.hilbert import PRIMES
@@ -666,19 +666,5 @@ def inheritance_completeness(gens, ring, dimension, parametrization, complete_th
     with Heartbeat(f"completeness proof by inheritance ({limit})", progress):
         S = inheritance_certificate(gens, parametrization, complete_through, seed=seed, timeout=timeout,
                                     processes=processes, factorization=factorization)
-    k = ring.base_ring()
-    p = int(k.characteristic()) or PRIMES[0]
-    if S.proved:
-        return CompletenessCertificate(True, "the ideal found is the whole vanishing ideal: " + S.reason, p,
-                                       int(dimension), "inheritance", timings={"inheritance": time.time() - t0},
-                                       inheritance=S)
-    if method == "inheritance":
-        return CompletenessCertificate(False, f"{S.reason} (proof by inheritance: sage_attention.ideals.inheritance)",
-                                       p, int(dimension), inheritance=S, timings={"inheritance": time.time() - t0})
-    if timeout is not None:
-        timeout = max(timeout - (time.time() - t0), 1)
-    C = completeness_certificate(gens, ring, dimension, timeout=timeout, method=method, seed=seed,
-                                 progress=progress, processes=processes)
-    C.inheritance = S
-    C.timings["inheritance"] = time.time() - t0 - C.timings.get("total", 0)
-    return C
+    return structured_completeness(S, "inheritance", gens, ring, dimension, t0, timeout=timeout, method=method,
+                                   seed=seed, progress=progress, processes=processes)

@@ -115,7 +115,7 @@ from sage.rings.finite_rings.finite_field_constructor import GF
 from sage.rings.integer_ring import ZZ
 from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
 
-from sage_attention.ideals.completeness import CompletenessCertificate, completeness_certificate
+from sage_attention.ideals.completeness import completeness_certificate, structured_completeness
 from sage_attention.ideals.forked import steps_in_child
 from sage_attention.ideals.graded_kernel import graded_kernel, jacobian_rank
 from sage_attention.ideals.hilbert import PRIMES, HilbertData, hilbert_function, reduced_numerator
@@ -643,19 +643,5 @@ def segre_completeness(gens, ring, dimension, parametrization, complete_through,
     with Heartbeat(f"completeness proof by a Segre product ({limit})", progress):
         S = segre_certificate(gens, parametrization, complete_through, seed=seed, timeout=timeout, processes=processes,
                               factorization=factorization)
-    k = ring.base_ring()
-    p = int(k.characteristic()) or PRIMES[0]
-    if S.proved:
-        return CompletenessCertificate(True, "the ideal found is the whole vanishing ideal: " + S.reason, p,
-                                       int(dimension), "segre", hilbert=S.hilbert,
-                                       timings={"segre": time.time() - t0}, segre=S)
-    if method == "segre":
-        return CompletenessCertificate(False, f"{S.reason} (proof by a Segre product: sage_attention.ideals.segre)",
-                                       p, int(dimension), segre=S, timings={"segre": time.time() - t0})
-    if timeout is not None:
-        timeout = max(timeout - (time.time() - t0), 1)
-    C = completeness_certificate(gens, ring, dimension, timeout=timeout, method=method, seed=seed,
-                                 progress=progress, processes=processes)
-    C.segre = S
-    C.timings["segre"] = time.time() - t0 - C.timings.get("total", 0)
-    return C
+    return structured_completeness(S, "segre", gens, ring, dimension, t0, timeout=timeout, method=method,
+                                   seed=seed, progress=progress, processes=processes)
