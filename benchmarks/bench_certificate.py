@@ -61,6 +61,15 @@ STRUCTURED = {
 }
 
 
+def engine_ideal(kw):
+    r"""Return ``(model, report, essential ring, generators)``: the engine's ideal through degree 4 (not timed)."""
+    from sage_attention import LightningAttention
+    from sage_attention.ideals.implicitization import implicitize
+    M = LightningAttention(**kw)
+    R = implicitize(M, 4, seed=0, executor=False, prove=False)
+    return M, R, M.essential_ring(), list(R.essential_generators)
+
+
 def structured_proof(kind, gens, phi, c):
     r"""Return the certificate of the proof ``kind`` (``'segre'`` or ``'inheritance'``), in this process on one core."""
     if kind == "segre":
@@ -72,18 +81,13 @@ def structured_proof(kind, gens, phi, c):
 
 def structured_rows(args, m2):
     r"""Time the structured proofs against Singular and M2 on the same ideals; return the table lines."""
-    from sage_attention import LightningAttention
-    from sage_attention.ideals.implicitization import implicitize
     from sage_attention.ideals.hilbert import reduction
     lines = ["", "| row | coords | generators | proof | seconds, one core | proved | re-verified | "
              "Singular minAssGTZ | ratio | M2 isPrime | ratio |", "|---" * 11 + "|"]
     for name, (kw, kind) in STRUCTURED.items():
         if args.row and name not in args.row:
             continue
-        M = LightningAttention(**kw)
-        R = implicitize(M, 4, seed=0, executor=False, prove=False)
-        E = M.essential_ring()
-        gens = list(R.essential_generators)
+        M, R, E, gens = engine_ideal(kw)
         t0 = time.time()
         S = structured_proof(kind, gens, M.essential_parametrization(), R.complete_through_degree)
         ts = time.time() - t0
@@ -155,8 +159,6 @@ def main(argv=None):
     ap.add_argument("--no-m2", action="store_true", help="skip Macaulay2")
     ap.add_argument("--no-structured", action="store_true", help="skip the rows proved from their structure")
     args = ap.parse_args(argv)
-    from sage_attention import LightningAttention
-    from sage_attention.ideals.implicitization import implicitize
     from sage_attention.ideals.hilbert import reduction
     from sage_attention.ideals.completeness import completeness_certificate
     from sage_attention.ideals.forked import available_cores
@@ -167,10 +169,7 @@ def main(argv=None):
     for name, kw in ROWS.items():
         if args.row and name not in args.row:
             continue
-        M = LightningAttention(**kw)
-        R = implicitize(M, 4, seed=0, executor=False, prove=False)
-        E = M.essential_ring()
-        gens = list(R.essential_generators)
+        M, R, E, gens = engine_ideal(kw)
         n = M.dimension(seed=0)
         t0 = time.time()
         C = completeness_certificate(gens, E, n, timeout=None, method="localization", processes=1)

@@ -184,13 +184,18 @@ def test_width_four_rank_two_slice_proved_by_default():
     assert R.proved_complete, R
     C = R.certificate
     assert C.method == "inheritance" and C.inheritance.sub_certificate.proved
-    assert {k: len(v) for k, v in C.inheritance.sub_generators.items()} == {3: 40, 4: 125}
-    # the 3-minors of the 10 x 4 matrix lie in the ideal found: none is missing in degree 3
-    F = C.inheritance.factorization
-    minors = F.coordinate_matrix().minors(3)
+    # the theorem on this row, against the evaluation at points (kernel_spans): the 480 3-minors of
+    # the 10 x 4 matrix alone miss part of I(X)_3, with the GL_4-translates of the cubics of X' they span it
+    S = C.inheritance
+    F = S.factorization
+    T = F.coordinate_matrix()
+    iota, _ = F.sub_map()
+    minors = T.minors(3)
     phi = M.essential_parametrization()
-    assert all(phi(m) == 0 for m in minors[:20])
-    assert kernel_spans(phi, list(R.essential_generators), 3, seed=5)[-1][1:] == (680, 680)
+    k, rank, dim = kernel_spans(phi, minors, 3, seed=5)[-1]
+    assert (k, rank) == (3, 480) and dim == len(R.generators_by_degree[3]) > rank
+    cubics = translates([iota(g) for g in S.sub_generators[3]], T)
+    assert kernel_spans(phi, minors + cubics, 3, seed=5)[-1] == (3, dim, dim)
 
 
 def test_default_skips_a_proof_whose_columns_are_too_large():

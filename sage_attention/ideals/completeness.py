@@ -177,6 +177,38 @@ class CompletenessCertificate:
             return self.inheritance is not None and self.inheritance.verify()
         return self.primality is not None and self.primality.verify()
 
+    def certifies_series(self, numerator, dimension):
+        r"""
+        Return whether the proof shows that a Hilbert series of the reduction modulo `p` is the one over `\QQ`.
+
+        A proof that `J_p` is prime (localization, decomposition) shows that
+        the graded parts of `S/J` over `\ZZ_{(p)}` are free, so the series
+        modulo `p` is the true one; so does the zero ideal. A Segre product
+        or inheritance proves `J = I(X)` over `\QQ` and says nothing of `J_p`,
+        whose series is only a coefficientwise upper bound: it is certified
+        only when it equals the exact series of the proof (a Segre
+        product's).
+
+        INPUT:
+
+        - ``numerator``, ``dimension`` -- the reduced Hilbert series found
+          modulo the primes
+
+        EXAMPLES::
+
+            sage: from sage_attention.ideals.completeness import completeness_certificate
+            sage: R.<x,y,z> = QQ[]
+            sage: C = completeness_certificate([x*y - z^2], R, 2)
+            sage: C.certifies_series(C.hilbert.numerator, C.hilbert.dimension)
+            True
+        """
+        if not self.proved:
+            return False
+        if self.method in ("localization", "decomposition", "zero ideal"):
+            return True
+        H = self.hilbert
+        return H is not None and H.certified and (H.numerator, H.dimension) == (numerator, dimension)
+
     def __iter__(self):
         # version 0.1 returned the tuple (proved, reason, hilbert data)
         import warnings

@@ -187,10 +187,56 @@ def kernel_spans(phi, gens, degree, seed=1):
         [(1, 0, 0), (2, 0, 1), (3, 0, 3)]
     """
     R = phi.domain()
-    N = R.ngens()
-    images = [phi(x) for x in R.gens()]
     char = int(R.base_ring().characteristic())
     p = char or PRIME
+    ctx = EvaluationContext([phi(x) for x in R.gens()], R, resolve_seed(seed), characteristic=char)
+    rank, dim = {}, {}
+    for k, _, mons, blocks in multiples_by_piece(phi, gens, degree, p):
+        rank.setdefault(k, 0)
+        dim.setdefault(k, 0)
+        if len(mons) == 1:
+            continue                  # a monomial in nonzero polynomials is nonzero
+        _, piv = nullspace_data(ctx, mons, p, 0)
+        pivots = set(piv)
+        free = [j for j in range(len(mons)) if j not in pivots]
+        if not free:
+            continue
+        dim[k] += len(free)
+        if blocks:
+            rank[k] += len(multiples_pivots(mons, blocks, free, p, ctx.force))
+    return [(k, rank[k], dim[k]) for k in sorted(rank)]
+
+
+def multiples_by_piece(phi, gens, degree, p):
+    r"""
+    Yield ``(k, delta, monomials, blocks)`` for every graded piece of degree `k \le` ``degree``: the multiples of ``gens`` there.
+
+    The pieces are those of the finest multigrading of ``phi`` when every
+    generator is homogeneous for it, else those of the total degree;
+    ``blocks`` are the multiples of ``gens`` in the piece (their residues
+    modulo ``p``), as :func:`~sage_attention.ideals.pieces.lower_multiples`
+    returns them (the generators of degree `k` are their own multiples).
+
+    INPUT:
+
+    - ``phi`` -- as in :func:`graded_kernel`
+    - ``gens`` -- polynomials in the domain of ``phi``
+    - ``degree`` -- positive integer
+    - ``p`` -- a prime (not dividing the denominators of ``gens``)
+
+    EXAMPLES:
+
+    The conic: in degree `2` one piece of two monomials holds the quadric
+    itself, in degree `3` three pieces hold its multiples by `a`, `b`, `c`::
+
+        sage: from sage_attention.ideals.graded_kernel import multiples_by_piece
+        sage: P.<s,t> = QQ[]; R.<a,b,c> = QQ[]
+        sage: phi = R.hom([s^2, s*t, t^2], P)
+        sage: [(k, len(mons)) for k, _, mons, blocks in multiples_by_piece(phi, [a*c - b^2], 3, 101) if blocks]
+        [(2, 2), (3, 2), (3, 2), (3, 2)]
+    """
+    R = phi.domain()
+    N = R.ngens()
     degs = np.array(multigrading(phi).degrees, dtype=np.int64).reshape(N, -1)
     exps = [np.array(g.exponents(), dtype=np.int16) for g in gens]
     if any(len({tuple(e) for e in ex.astype(np.int64) @ degs}) > 1 for ex in exps):
@@ -199,22 +245,8 @@ def kernel_spans(phi, gens, degree, seed=1):
     for g, ex in zip(gens, exps):
         key = (g.degree(), tuple(ex[0].astype(np.int64) @ degs))
         groups.setdefault(key, []).append((ex, residues([QQ(c) for c in g.coefficients()], p)))
-    ctx = EvaluationContext(images, R, resolve_seed(seed), characteristic=char)
     pieces = {0: {tuple([0] * degs.shape[1]): np.zeros((1, N), dtype=np.int16)}}
-    out = []
     for k in range(1, int(degree) + 1):
         pieces[k] = graded_pieces(N, k, degs)
-        rank = dim = 0
         for delta, mons in pieces[k].items():
-            if len(mons) == 1:
-                continue                  # a monomial in nonzero polynomials is nonzero
-            _, piv = nullspace_data(ctx, mons, p, 0)
-            free = [j for j in range(len(mons)) if j not in set(piv)]
-            if not free:
-                continue
-            dim += len(free)
-            blocks = lower_multiples(groups, pieces, k, delta)
-            if blocks:
-                rank += len(multiples_pivots(mons, blocks, free, p, ctx.force))
-        out.append((k, rank, dim))
-    return out
+            yield k, delta, mons, lower_multiples(groups, pieces, k, delta)

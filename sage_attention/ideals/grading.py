@@ -181,3 +181,77 @@ def multigrading(phi):
         B = B.echelon_form()
     degrees = tuple(tuple(int(c) for c in B * matrix(ZZ, m, 1, list(b)).column(0)) for b in base)
     return Multigrading(B, degrees, tuple(str(v) for v in S.gens()), tuple(str(v) for v in R.gens()))
+
+
+def linear_blocks(images, n):
+    r"""
+    Return blocks of parameters in which every monomial of ``images`` has degree exactly one.
+
+    Two parameters are in one class when they replace each other in a
+    monomial (``x m`` and ``y m`` both occur); the candidates are grown
+    greedily from each class by the classes that share no monomial with
+    those taken, and only those of degree one in every monomial are kept.
+    These are candidates (of a Segre product,
+    :mod:`sage_attention.ideals.segre`, or a matrix product,
+    :mod:`sage_attention.ideals.inheritance`): what uses one checks it.
+
+    INPUT:
+
+    - ``images`` -- polynomials in one ring (the images of the coordinates)
+    - ``n`` -- the number of variables of that ring
+
+    OUTPUT: a list of tuples of variable indices
+
+    EXAMPLES:
+
+    The one-entry slice of rank two is linear in the query and in the
+    values, and also in the second row of the query with the first of the
+    keys (every monomial has one ``q_{1j} k_{1l}`` or one ``q_{2j} k_{2l}``)::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.grading import linear_blocks
+        sage: phi = LightningAttention(d=3, t=2, a=2, out=1, entries=[(1, 1)]).essential_parametrization()
+        sage: P = phi.codomain()
+        sage: for B in linear_blocks([phi(y) for y in phi.domain().gens()], P.ngens()):
+        ....:     print([P.gen(j) for j in B])
+        [q11, q12, q13, q21, q22, q23]
+        [q21, q22, q23, k11, k12, k13]
+        [q11, q12, q13, k21, k22, k23]
+        [v11, v12, v13]
+    """
+    mons = {tuple(e) for f in images for e in f.exponents()}
+    root = list(range(n))
+
+    def find(j):
+        while root[j] != j:
+            root[j] = root[root[j]]
+            j = root[j]
+        return j
+    context = {}
+    for e in mons:
+        for j, c in enumerate(e):
+            if c == 1:
+                key = e[:j] + (0,) + e[j + 1:]
+                if key in context:
+                    root[find(j)] = find(context[key])
+                else:
+                    context[key] = j
+    classes = {}
+    for j in range(n):
+        classes.setdefault(find(j), []).append(j)
+    keys = sorted(classes, key=lambda r: min(classes[r]))
+    meets = {r: set() for r in keys}
+    for e in mons:
+        rs = {find(j) for j, c in enumerate(e) if c}
+        for r in rs:
+            meets[r] |= rs
+    out = []
+    for r0 in keys:
+        taken = [r0]
+        for r in keys:
+            if r not in taken and not any(r in meets[t] for t in taken):
+                taken.append(r)
+        B = tuple(sorted(j for r in taken for j in classes[r]))
+        if B not in out and all(sum(e[j] for j in B) == 1 for e in mons):
+            out.append(B)
+    return out

@@ -127,11 +127,11 @@ from sage.matrix.constructor import matrix
 from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
 
 from sage_attention.ideals.completeness import structured_completeness
-from sage_attention.ideals.forked import steps_in_child
-from sage_attention.ideals.graded_kernel import graded_kernel, jacobian_rank, kernel_spans
+from sage_attention.ideals.graded_kernel import kernel_spans
+from sage_attention.ideals.grading import linear_blocks
 from sage_attention.ideals.hilbert import PRIMES
-from sage_attention.ideals.segre import segre_completeness
-from sage_attention.randomness import derived_seed, resolve_seed
+from sage_attention.ideals.segre import proved_kernel
+from sage_attention.randomness import resolve_seed
 
 
 @dataclass(frozen=True)
@@ -232,53 +232,6 @@ class MatrixFactorization:
         return f"Matrix factorization F(p) * C: {m} x {a} times {a} x {s}, C = [{C}]"
 
 
-def _linear_blocks(images, n):
-    r"""
-    The candidate blocks: unions of classes of parameters that never share a monomial.
-
-    Two parameters are in one class when they replace each other in a
-    monomial (``x m`` and ``y m`` both occur); the candidates are grown
-    greedily from each class by the classes that share no monomial with
-    those taken. Only a candidate of degree one in every monomial is kept.
-    """
-    mons = {tuple(e) for f in images for e in f.exponents()}
-    root = list(range(n))
-
-    def find(j):
-        while root[j] != j:
-            root[j] = root[root[j]]
-            j = root[j]
-        return j
-    context = {}
-    for e in mons:
-        for j, c in enumerate(e):
-            if c == 1:
-                key = e[:j] + (0,) + e[j + 1:]
-                if key in context:
-                    root[find(j)] = find(context[key])
-                else:
-                    context[key] = j
-    classes = {}
-    for j in range(n):
-        classes.setdefault(find(j), []).append(j)
-    keys = sorted(classes, key=lambda r: min(classes[r]))
-    meets = {r: set() for r in keys}
-    for e in mons:
-        rs = {find(j) for j, c in enumerate(e) if c}
-        for r in rs:
-            meets[r] |= rs
-    out = []
-    for r0 in keys:
-        taken = [r0]
-        for r in keys:
-            if r not in taken and not any(r in meets[t] for t in taken):
-                taken.append(r)
-        B = tuple(sorted(j for r in taken for j in classes[r]))
-        if B not in out and all(sum(e[j] for j in B) == 1 for e in mons):
-            out.append(B)
-    return out
-
-
 def _columns(images, B):
     r"""
     The classes of ``B`` (parameter indices) under "occur in one image", and the class of each image.
@@ -335,7 +288,7 @@ def matrix_factorization(phi):
     if not images or any(not f for f in images):
         return None
     params = P.gens()
-    for B in _linear_blocks(images, len(params)):
+    for B in linear_blocks(images, len(params)):
         cols, where = _columns(images, B)
         s, a = len(cols), len(cols[0])
         if s <= a or any(len(c) != a for c in cols) or len(images) % s:
@@ -379,23 +332,6 @@ def matrix_factorization(phi):
             if F.check():
                 return F
     return None
-
-
-def _sub_steps(job, send):
-    r"""
-    The steps on `X'` (in the child): its generators through degree ``c``, then their proof.
-    """
-    F, c, seed, p, processes = job
-    t0 = time.time()
-    _, phi1 = F.sub_map()
-    gens = graded_kernel(phi1, c, seed=seed)
-    send(("kernel", gens, time.time() - t0))
-    t0 = time.time()
-    E1 = phi1.domain()
-    n = jacobian_rank([phi1(y) for y in E1.gens()], p, derived_seed(seed, "inheritance jacobian"))
-    flat = [g for k in sorted(gens) for g in gens[k]]
-    C = segre_completeness(flat, E1, n, phi1, c, timeout=None, seed=seed, processes=processes)
-    send(("sub proof", C, time.time() - t0))
 
 
 @dataclass
@@ -569,7 +505,6 @@ def inheritance_certificate(gens, phi, complete_through, seed=None, timeout=30, 
         sage: inheritance_certificate([], T.essential_parametrization(), 4).reason
         'the parametrization is no matrix product F(p) * C with more columns than rows (...)'
     """
-    t0 = time.time()
     c = int(complete_through)
     F = factorization if factorization is not None else matrix_factorization(phi)
     timings = {}
@@ -588,16 +523,12 @@ def inheritance_certificate(gens, phi, complete_through, seed=None, timeout=30, 
     if min(m, s) > a and a + 1 > c:
         return InheritanceCertificate(False, f"the minors have degree {a + 1}, but the generators are known complete "
                                       f"only through degree {c}", **common)
-    results = steps_in_child(_sub_steps, (F, c, seed, p, processes), timeout, 2, "proof of X'")
-    got = {r[0]: r[1] for r in results}
-    for r in results:
-        timings[r[0]] = r[2]
-    timings["total"] = time.time() - t0
-    if "sub proof" not in got:
-        step = "its generators" if "kernel" not in got else "the proof of its ideal"
+    G, C, steps = proved_kernel(F.sub_map()[1], c, seed, p, processes, timeout, "X'")
+    timings.update(steps)
+    if C is None:
+        step = "its generators" if G is None else "the proof of its ideal"
         return InheritanceCertificate(False, f"X' ({m * a} coordinates) did not finish in {timeout} s ({step})",
-                                      sub_generators=got.get("kernel", {}), **common)
-    G, C = got["kernel"], got["sub proof"]
+                                      sub_generators=G or {}, **common)
     common.update(sub_generators=G, sub_certificate=C)
     if not C.proved:
         return InheritanceCertificate(False, f"the ideal of X' ({m * a} coordinates) through degree {c} is not "

@@ -13,8 +13,8 @@ wide rank-one slices: 1750 and 9800 cubics in 75 and 126 coordinates.
 The factorization (found and checked exactly). Let `\varphi : k[y_1, \dots,
 y_N] \to k[p, b]` be the parametrization, `b = (b_1, \dots, b_s)` a block of
 parameters such that every monomial of every `\varphi(y_i)` has degree
-exactly one in `b` (the block is found as the parameters that never occur
-together with a given one in a monomial). Then `\varphi(y_i) = \sum_j b_j
+exactly one in `b` (the candidates are those of
+:func:`~sage_attention.ideals.grading.linear_blocks`). Then `\varphi(y_i) = \sum_j b_j
 P_{ij}(p)`. Let `\psi_1, \dots, \psi_r` be a basis of the span `U` of the
 `P_{ij}` (the reduced echelon basis), so that
 
@@ -115,9 +115,10 @@ from sage.rings.finite_rings.finite_field_constructor import GF
 from sage.rings.integer_ring import ZZ
 from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
 
-from sage_attention.ideals.completeness import completeness_certificate, structured_completeness
+from sage_attention.ideals.completeness import structured_completeness
 from sage_attention.ideals.forked import steps_in_child
 from sage_attention.ideals.graded_kernel import graded_kernel, jacobian_rank
+from sage_attention.ideals.grading import linear_blocks
 from sage_attention.ideals.hilbert import PRIMES, HilbertData, hilbert_function, reduced_numerator
 from sage_attention.randomness import derived_seed, resolve_seed
 
@@ -185,24 +186,6 @@ class SegreFactorization:
                    for i, y in enumerate(E.gens()))
 
 
-def _blocks(images, n):
-    r"""
-    The candidate blocks: for each parameter, the parameters never in a monomial with it.
-    """
-    together = [set() for _ in range(n)]
-    for f in images:
-        for e in f.exponents():
-            s = [i for i, c in enumerate(e) if c]
-            for i in s:
-                together[i].update(s)
-    out = []
-    for i in range(n):
-        B = tuple(j for j in range(n) if j == i or j not in together[i])
-        if B not in out:
-            out.append(B)
-    return out
-
-
 def segre_factorization(phi):
     r"""
     Return the factorization of ``phi`` as a Segre product, or ``None`` when it has none.
@@ -241,9 +224,9 @@ def segre_factorization(phi):
     if not images or any(not f for f in images):
         return None
     N, params = len(images), P.gens()
-    for B in _blocks(images, len(params)):
+    for B in linear_blocks(images, len(params)):
         s = len(B)
-        if N % s or any(sum(e[j] for j in B) != 1 for f in images for e in f.exponents()):
+        if N % s:
             continue
         block = tuple(params[j] for j in B)
         polys = [f.derivative(b) for f in images for b in block]
@@ -324,21 +307,64 @@ def segre_hilbert(numerator, dimension, s):
     return num, dim, int(num(1))
 
 
-def _factor_steps(job, send):
+def _kernel_steps(job, send):
     r"""
-    The steps on the factor `Y` (in the child): its generators through degree ``c + 1``, then their proof.
+    The steps of :func:`proved_kernel` (in the child): the generators, then their proof.
     """
-    F, c, seed, p, processes = job
+    psi, degree, seed, p, processes = job
     t0 = time.time()
-    # one degree more than the generators of X: a generator of I(Y) there shows that c is too low
-    gens = graded_kernel(F.factor_map(), c + 1, seed=seed)
+    gens = graded_kernel(psi, degree, seed=seed)
     send(("kernel", gens, time.time() - t0))
     t0 = time.time()
-    n = jacobian_rank(list(F.factor), p, derived_seed(seed, "segre jacobian"))
+    U = psi.domain()
+    n = jacobian_rank([psi(u) for u in U.gens()], p, derived_seed(seed, "small map jacobian"))
     flat = [g for k in sorted(gens) for g in gens[k]]
-    U = F.factor_map().domain()
-    C = completeness_certificate(flat, U, n, p=p, timeout=None, seed=seed, processes=processes)
-    send(("factor proof", C, time.time() - t0))
+    C = segre_completeness(flat, U, n, psi, degree, timeout=None, seed=seed, processes=processes)
+    send(("proof", C, time.time() - t0))
+
+
+def proved_kernel(psi, degree, seed, p=PRIMES[0], processes=None, timeout=30, what="small map"):
+    r"""
+    Return ``(generators, certificate, timings)``: the ideal of a small map through ``degree``, and its proof.
+
+    The proofs by a Segre product and by inheritance
+    (:mod:`sage_attention.ideals.inheritance`) rest on the whole ideal of a
+    smaller variety: this computes its generators through ``degree`` by
+    :func:`~sage_attention.ideals.graded_kernel.graded_kernel` and proves
+    them whole by :func:`segre_completeness` (a Segre product, else the
+    localization), with the dimension bounded below by the Jacobian rank
+    modulo ``p``, in a forked child within ``timeout`` seconds.
+
+    INPUT:
+
+    - ``psi`` -- a morphism of polynomial rings (coordinates to parameters)
+    - ``degree`` -- positive integer
+    - ``seed``, ``p``, ``processes`` -- as in :func:`segre_certificate`
+    - ``timeout`` -- (default: `30`) seconds, or ``None`` (in this process)
+    - ``what`` -- a name for the messages
+
+    OUTPUT: ``{degree: generators}`` or ``None``, the
+    :class:`~sage_attention.ideals.completeness.CompletenessCertificate` or
+    ``None`` (``None`` for what did not finish), and ``{step: seconds}``
+
+    EXAMPLES:
+
+    The rank-one quadrics in three variables (the Veronese surface)::
+
+        sage: from sage_attention.ideals.segre import proved_kernel
+        sage: P.<v1,v2,v3> = QQ[]; U = PolynomialRing(QQ, 'u', 6)
+        sage: v = (v1, v2, v3)
+        sage: psi = U.hom([v[i] * v[j] for i in range(3) for j in range(i, 3)], P)
+        sage: G, C, t = proved_kernel(psi, 2, seed=0)
+        sage: {k: len(g) for k, g in G.items()}, C.proved, sorted(t)
+        ({2: 6}, True, ['kernel', 'proof', 'total'])
+    """
+    t0 = time.time()
+    results = steps_in_child(_kernel_steps, (psi, int(degree), seed, p, processes), timeout, 2, f"proof of {what}")
+    got = {r[0]: r[1] for r in results}
+    timings = {r[0]: r[2] for r in results}
+    timings["total"] = time.time() - t0
+    return got.get("kernel"), got.get("proof"), timings
 
 
 @dataclass
@@ -388,34 +414,16 @@ class SegreCertificate:
             sage: segre_certificate(R.essential_generators, M.essential_parametrization(), 2).span_checks()
             [(1, 0, 0), (2, 3, 3)]
         """
-        import numpy as np
-        from sage.rings.rational_field import QQ
-        from sage_attention.ideals.grading import multigrading
-        from sage_attention.ideals.pieces import graded_pieces, lower_multiples
-        from sage_attention.ideals.product_span import ProductSpan, residues
+        from sage_attention.ideals.graded_kernel import multiples_by_piece
+        from sage_attention.ideals.product_span import ProductSpan
         phi = self.factorization.parametrization
         N = phi.domain().ngens()
         H = self.hilbert
-        # the pieces of the finest grading of phi when every generator is homogeneous for it, else of the degree
-        degs = np.array(multigrading(phi).degrees, dtype=np.int64).reshape(N, -1)
-        exps = [np.array(g.exponents(), dtype=np.int16) for g in self.generators]
-        if any(len({tuple(e) for e in ex.astype(np.int64) @ degs}) > 1 for ex in exps):
-            degs = np.ones((N, 1), dtype=np.int64)
-        groups = {}
-        for g, ex in zip(self.generators, exps):
-            key = (g.degree(), tuple(ex[0].astype(np.int64) @ degs))
-            groups.setdefault(key, []).append((ex, residues([QQ(c) for c in g.coefficients()], p)))
-        pieces = {0: {tuple([0] * degs.shape[1]): np.zeros((1, N), dtype=np.int16)}}
-        out = []
-        for k in range(1, self.generation_degree + 1):
-            pieces[k] = graded_pieces(N, k, degs)
-            rank = 0
-            for delta, mons in pieces[k].items():
-                blocks = lower_multiples(groups, pieces, k, delta)
-                if blocks:
-                    rank += ProductSpan(mons, p, len(mons)).add(blocks)
-            out.append((k, rank, comb(N + k - 1, k) - hilbert_function(H.numerator, H.dimension, k)))
-        return out
+        rank = {k: 0 for k in range(1, self.generation_degree + 1)}
+        for k, _, mons, blocks in multiples_by_piece(phi, list(self.generators), self.generation_degree, p):
+            if blocks:
+                rank[k] += ProductSpan(mons, p, len(mons)).add(blocks)
+        return [(k, r, comb(N + k - 1, k) - hilbert_function(H.numerator, H.dimension, k)) for k, r in rank.items()]
 
     def verify(self):
         r"""
@@ -538,7 +546,6 @@ def segre_certificate(gens, phi, complete_through, seed=None, timeout=30, p=PRIM
         sage: segre_certificate([], T.essential_parametrization(), 4).reason
         'the parametrization is no Segre product (no block of parameters ...)'
     """
-    t0 = time.time()
     c = int(complete_through)
     F = factorization if factorization is not None else segre_factorization(phi)
     timings = {}
@@ -554,16 +561,13 @@ def segre_certificate(gens, phi, complete_through, seed=None, timeout=30, p=PRIM
     common = dict(factorization=F, complete_through=c, generators=tuple(gens), timings=timings)
     if c < 1:
         return SegreCertificate(False, "no degree is known complete", **common)
-    results = steps_in_child(_factor_steps, (F, c, seed, p, processes), timeout, 2, "proof of the Segre factor")
-    got = {r[0]: r[1] for r in results}
-    for r in results:
-        timings[r[0]] = r[2]
-    timings["total"] = time.time() - t0
-    if "factor proof" not in got:
-        step = "its generators" if "kernel" not in got else "the proof of its ideal"
+    # one degree more than the generators of X: a generator of I(Y) there shows that c is too low
+    G, C, steps = proved_kernel(F.factor_map(), c + 1, seed, p, processes, timeout, "the Segre factor")
+    timings.update(steps)
+    if C is None:
+        step = "its generators" if G is None else "the proof of its ideal"
         return SegreCertificate(False, f"the factor Y ({F.rank} coordinates) did not finish in {timeout} s "
-                                f"({step})", factor_generators=got.get("kernel", {}), **common)
-    G, C = got["kernel"], got["factor proof"]
+                                f"({step})", factor_generators=G or {}, **common)
     if not C.proved:
         return SegreCertificate(False, f"the ideal of Y ({F.rank} coordinates) through degree {c + 1} is not proved "
                                 f"whole ({C.reason})", factor_generators=G, factor_certificate=C, **common)
