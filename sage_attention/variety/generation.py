@@ -255,6 +255,13 @@ class _Composer:
     to the essential ring (the linear substitution of :meth:`to_essential`)
     and then composed with the free parametrization
     (:func:`~sage_attention.variety.membership.free_images`).
+
+    The FLINT contexts are over `\ZZ` when the images have integer
+    coefficients (the usual case; composition is cheaper there), and each
+    polynomial is taken as its primitive integer multiple, which changes
+    neither its vanishing nor the spans. A polynomial that involves only
+    the essential coordinates (which :meth:`to_essential` fixes) is read
+    off directly from its exponents, with no substitution.
     """
 
     def __init__(self, model):
@@ -263,21 +270,76 @@ class _Composer:
         self.C, self.E = model.coordinate_ring(), model.essential_ring()
         images = free_images(model, "essential")
         W = images[0].parent()
-        Q = flint.fmpq_mpoly_ctx
+        to_E = model.to_essential()
+        linear = [to_E(x) for x in self.C.gens()]
+        integral = all(f.denominator() == 1 for f in list(images) + linear)
+        Q = flint.fmpz_mpoly_ctx if integral else flint.fmpq_mpoly_ctx
         self.wctx = Q.get(tuple(f"w{i}" for i in range(W.ngens())), "degrevlex")
         self.ectx = Q.get(tuple(f"y{i}" for i in range(self.E.ngens())), "degrevlex")
         self.cctx = Q.get(tuple(f"x{i}" for i in range(self.C.ngens())), "degrevlex")
         self.images = [to_flint(self.wctx, f) for f in images]
-        to_E = model.to_essential()
-        self.linear = [to_flint(self.ectx, to_E(x)) for x in self.C.gens()]
+        self.linear = [to_flint(self.ectx, f) for f in linear]
+        # the coordinates that to_essential fixes: an essential variable of the same name
+        names = [str(x) for x in self.C.gens()]
+        self.fixed = [names.index(str(y)) if str(y) in names else None for y in self.E.gens()]
+        if None in self.fixed or any(linear[i] != self.E.gen(j) for j, i in enumerate(self.fixed)):
+            self.fixed = None
+        else:
+            self.others = [i for i in range(len(names)) if i not in set(self.fixed)]
 
     def essential(self, f):
         r"""
-        Return ``f`` (in the coordinate or the essential ring) in the essential ring, as a FLINT polynomial.
+        Return ``(g, exps, coeffs)`` for a nonzero ``f`` in the coordinate or the essential ring.
+
+        ``g`` is the image of ``f`` in the essential ring as a FLINT
+        polynomial, up to a nonzero rational factor; ``exps`` is its
+        exponent array (``int16``, one row per term) and ``coeffs`` its
+        coefficients cleared of denominators (Python integers), in the same
+        order. ``g`` may be zero.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.generation import _Composer
+            sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
+            sage: K = _Composer(M); C = M.coordinate_ring(); x = C.gens()
+            sage: g, exps, coeffs = K.essential(x[0]^2/2 - x[0]*x[1]); g, coeffs
+            (y0^2 - 2*y0*y1, [1, -2])
+            sage: K.vanishes(g)
+            False
+            sage: all(K.vanishes(K.essential(r)[0]) for r in M.linear_relations())  # substituted
+            True
         """
-        if f.parent() is self.E:
-            return to_flint(self.ectx, f)
-        return to_flint(self.cctx, self.C(f)).compose(*self.linear, ctx=self.ectx)
+        if f.parent() is not self.E:
+            f = self.C(f)
+        f = f * f.denominator()
+        if f.parent() is not self.E:
+            exps = np.array(f.exponents(as_ETuples=False), dtype=np.int16)
+            if self.fixed is None or exps[:, self.others].any():
+                return self._substituted(f)
+            exps = exps[:, self.fixed]
+        else:
+            exps = np.array(f.exponents(as_ETuples=False), dtype=np.int16).reshape(-1, self.E.ngens())
+        coeffs = [int(c) for c in f.coefficients()]
+        return self.ectx.from_dict(dict(zip(map(tuple, exps.tolist()), coeffs))), exps, coeffs
+
+    def _substituted(self, f):
+        r"""
+        Return :meth:`essential` of ``f`` by the linear substitution.
+        """
+        g = to_flint(self.cctx, f).compose(*self.linear, ctx=self.ectx)
+        coeffs = list(g.coeffs())
+        if coeffs and hasattr(coeffs[0], "q"):          # over QQ: clear the denominators
+            den = 1
+            for c in coeffs:
+                den = lcm(den, int(c.q))
+            coeffs = [int(c.p) * (den // int(c.q)) for c in coeffs]
+        else:
+            coeffs = [int(c) for c in coeffs]
+        monoms = g.monoms()
+        exps = np.fromiter(chain.from_iterable(monoms), dtype=np.int16,
+                           count=len(monoms) * self.ectx.nvars()).reshape(-1, self.ectx.nvars())
+        return g, exps, coeffs
 
     def vanishes(self, g):
         r"""
@@ -286,7 +348,7 @@ class _Composer:
         return g.compose(*self.images, ctx=self.wctx).is_zero()
 
     def to_sage(self, g):
-        return self.E({tuple(int(a) for a in e): QQ(int(c.p)) / int(c.q)
+        return self.E({tuple(int(a) for a in e): QQ(int(c.p)) / int(c.q) if hasattr(c, "q") else QQ(int(c))
                        for e, c in zip(g.monoms(), g.coeffs())})
 
 
@@ -295,8 +357,9 @@ class _Members:
     The members of one family in the essential coordinates, with their exact membership in `I(X)`.
 
     ``contained`` is exact (FLINT composition); ``terms`` is a list of
-    ``(exponent array, integer coefficients, degree)`` (the coefficients
-    cleared of denominators), ``homogeneous`` whether every member is.
+    ``(exponent array, integer coefficients, degree)`` (each member taken
+    as its primitive integer multiple), ``homogeneous`` whether every
+    member is.
     """
 
     def __init__(self, composer, polys):
@@ -307,23 +370,16 @@ class _Members:
         for f in polys:
             if not f:
                 continue
-            g = composer.essential(f)
+            g, exps, coeffs = composer.essential(f)
             if self.contained and not composer.vanishes(g):
                 self.contained = False
             if g.is_zero():
                 continue
             self.flint_polys.append(g)
-            coeffs = g.coeffs()
-            den = 1
-            for c in coeffs:
-                den = lcm(den, int(c.q))
-            monoms = g.monoms()
-            exps = np.fromiter(chain.from_iterable(monoms), dtype=np.int16,
-                               count=len(monoms) * composer.ectx.nvars()).reshape(len(monoms), -1)
             tot = exps.sum(axis=1)
             if (tot != tot[0]).any():
                 self.homogeneous = False
-            self.terms.append((exps, [int(c.p) * (den // int(c.q)) for c in coeffs], int(tot.max())))
+            self.terms.append((exps, coeffs, int(tot.max())))
         self._res = {}
 
     def rows(self, p):
