@@ -262,3 +262,27 @@ def test_run_progress_shows_the_long_steps(tmp_path):
     assert [json.loads(line)["computations"][0]["generators_by_degree"]
             for line in (r.stdout, quiet.stdout)] == [{"1": 4, "2": 3}] * 2
     assert run("run", str(f), "--json", "--no-progress").stderr == ""
+
+
+def test_exact_count_of_minimal_generators_is_skipped_beyond_its_size(monkeypatch):
+    """The engine's counts (certified modulo p) replace the exact count over QQ past its size, and say so."""
+    from sage_attention import LightningAttention
+    from sage_attention.ideals import minimal_generators as mg
+    from sage_attention.variety import neurovariety
+    M = LightningAttention(d=3, t=2, a=2, entries=[(1, 1)])
+    exact = runners.run_vanishing_ideal(M, None, {"degree": 4})
+    assert exact["minimal_count"] == "exact" and "skipped" not in exact["text"]
+    # the size of the exact count here: 30 cubics times 18 variables against the 5985 quartic monomials
+    assert mg.exact_count_size([3] * 30 + [4] * 90, 18) == 30 * 18 * 5985
+    monkeypatch.setattr(mg, "EXACT_COUNT_SIZE", 30 * 18 * 5985 - 1)
+    called = []
+    counted = neurovariety.minimal_generators_count
+    monkeypatch.setattr(neurovariety, "minimal_generators_count",
+                        lambda *a, **k: called.append(1) or counted(*a, **k))
+    skipped = runners.run_vanishing_ideal(M, None, {"degree": 4})
+    assert not called and skipped["minimal_count"] == "modulo p"
+    assert "the exact count over QQ (size 3231900 > 3231899) was skipped: pass --force" in skipped["text"]
+    # the engine's counts modulo p against the exact ones over QQ (truncated Groebner bases)
+    assert skipped["generators_by_degree"] == exact["generators_by_degree"] == {1: 10, 3: 30, 4: 90}
+    forced = runners.run_vanishing_ideal(M, None, {"degree": 4, "force": True})
+    assert called and forced["minimal_count"] == "exact"

@@ -302,9 +302,10 @@ def run_vanishing_ideal(model, computation, options):
         gens = [g for g in res.ideal.gens() if g]
     else:
         gens = X.minimal_generators(algorithm=algorithm, degree=degree, progress=progress)
+    count = "exact"
     if hasattr(res, "complete_through_degree"):
         data = res.to_dict()
-        by_degree = dict(sorted(minimal_generators_count(res.ideal, progress=progress).items()))
+        by_degree, count = _interpolation_counts(model, res, bool(options.get("force", False)), progress)
         complete = res.complete_through_degree
         proved = bool(res.proved_complete)
         how = f"interpolation, complete through degree {complete}"
@@ -316,8 +317,11 @@ def run_vanishing_ideal(model, computation, options):
         how = f"elimination ({res.algorithm}), the whole ideal, {res.seconds:.2f} s"
     counts = ", ".join(f"{n} of degree {k}" for k, n in by_degree.items())
     text = f"minimal generators: {counts}\n{how}"
+    if count != "exact":
+        text += "\n" + count
+        count = "modulo p"
     out = {"algorithm": "interpolation" if hasattr(res, "complete_through_degree") else "elimination",
-           "generators_by_degree": by_degree, "complete_through_degree": complete,
+           "generators_by_degree": by_degree, "minimal_count": count, "complete_through_degree": complete,
            "proved_complete": proved, "generators": [str(g) for g in gens], "text": text}
     for key in ("seconds", "timings"):
         if key in data:
@@ -325,6 +329,58 @@ def run_vanishing_ideal(model, computation, options):
     if getattr(res, "interrupted", False):
         out["interrupted"] = True
     return out
+
+
+def _interpolation_counts(model, res, force, progress, limit=None):
+    r"""
+    Return ``(by_degree, how)``: the numbers of minimal generators of an interpolation result.
+
+    The engine certifies its counts modulo `p` only (an upper bound over
+    `\QQ`, see :mod:`~sage_attention.ideals.implicitization`). They are
+    recounted exactly over `\QQ`
+    (:func:`~sage_attention.variety.neurovariety.minimal_generators_count`)
+    when the size of that count
+    (:func:`~sage_attention.ideals.minimal_generators.exact_count_size`) is
+    at most :data:`~sage_attention.ideals.minimal_generators.EXACT_COUNT_SIZE`
+    (or ``limit`` when given) or ``force`` is true; ``how`` is then ``'exact'``. Otherwise the
+    engine's counts are returned (the linear relations added), and ``how``
+    is the sentence that says so.
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.runners import _interpolation_counts
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.implicitization import implicitize
+        sage: M = LightningAttention(d=3, t=2, a=1, entries=[(1, 1)])
+        sage: R = implicitize(M, 3)
+        sage: _interpolation_counts(M, R, False, False)
+        ({1: 10, 2: 45, 3: 10}, 'exact')
+
+    Beyond the size limit the engine's counts are returned, and said to be::
+
+        sage: counts, how = _interpolation_counts(M, R, False, False, limit=10^5)
+        sage: counts; print(how)
+        {1: 10, 2: 45, 3: 10}
+        the counts are the engine's, certified modulo 8388593 (an upper bound over QQ); the exact count
+        over QQ (size 923400 > 100000) was skipped: pass --force (force=True) to run it
+        sage: _interpolation_counts(M, R, True, False, limit=10^5)[1]
+        'exact'
+    """
+    from sage_attention.ideals import minimal_generators as mg
+    from sage_attention.variety.neurovariety import minimal_generators_count
+    gens = [g for g in res.essential_generators if g]
+    size = mg.exact_count_size([g.degree() for g in gens], model.essential_ring().ngens())
+    limit = mg.EXACT_COUNT_SIZE if limit is None else int(limit)
+    if force or size <= limit:
+        return dict(sorted(minimal_generators_count(res.ideal, progress=progress).items())), "exact"
+    counts = {int(k): len(v) for k, v in res.generators_by_degree.items() if len(v)}
+    nlin = len(model.linear_relations())
+    if nlin:
+        counts[1] = counts.get(1, 0) + nlin
+    how = (f"the counts are the engine's, certified modulo {res.prime} (an upper bound over QQ); the exact "
+           f"count over QQ (size {size} > {limit}) was skipped: pass --force (force=True) to "
+           "run it")
+    return dict(sorted(counts.items())), how
 
 
 def run_stack_vanishing_ideal(model, computation, options):
