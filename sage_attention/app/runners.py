@@ -288,7 +288,6 @@ def run_vanishing_ideal(model, computation, options):
         sage: s["generators_by_degree"], s["complete_through_degree"]
         ({1: 4, 2: 3}, 3)
     """
-    from sage_attention.variety.neurovariety import minimal_generators_count
     X = model.neurovariety()
     algorithm = options.get("algorithm")
     degree = options.get("degree")
