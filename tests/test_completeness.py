@@ -224,13 +224,13 @@ def test_the_lex_basis_of_a_subset_with_extra_points_is_not_used():
 
 def test_the_lex_basis_of_the_low_degrees_gives_the_data_of_the_whole_ideal(rows):
     # on the d = 3 slice of rank 3 the cubics are used; the data are those of all generators
-    from sage_attention.ideals.localization import _shape_data
+    from sage_attention.ideals.shape_basis import shape_data
     M, E, gens, n = rows["slice-d3-t2-a3"]
     J = reduction(gens, E, P)
     C = localization_certificate(J, n)
     assert C.proved and "lex basis (attempt 1, generators of degree at most 3)" in C.timings
     assert "lex basis (attempt 1)" not in C.timings
-    data, _ = _shape_data(C.ideal, C.independent)          # from every generator
+    data, _ = shape_data(C.ideal, C.independent)          # from every generator
     assert data[1] == C.cleared and data[2] == C.denominator and data[3] == C.delta
 
 
@@ -338,3 +338,27 @@ def test_a_forked_share_dies_with_its_parent(tmp_path):
             break
         time.sleep(0.05)
     assert not _alive(share)
+
+
+@pytest.mark.parametrize("kw, degree", [(dict(d=3, t=1, a=1), 4), (dict(d=3, t=1, a=2), 8)])
+def test_the_block_order_gives_the_lex_basis_over_the_fractions(kw, degree):
+    # on the single tokens (8 independent variables of 10) the lex basis over GF(p)(z) is read
+    # off a Groebner basis over GF(p) for a block order; it must be the reduced lex basis that
+    # Singular computes over the rational function field itself
+    from sage_attention.ideals import shape_basis as L
+    M = LightningAttention(**kw)
+    R = implicitize(M, degree, seed=0, executor=False, prove=False)
+    n = M.dimension(seed=0)
+    J = reduction(list(R.essential_generators), M.essential_ring(), P)
+    C = localization_certificate(J, n, seed=0)
+    assert C.proved and C.verify()
+    S, z = J.ring(), C.independent
+    w = [x for x in S.gens() if x not in z]
+    assert L.by_block_order(z, w)                     # the route the proof took
+    K = PolynomialRing(GF(P), [str(x) for x in z]).fraction_field()
+    T = PolynomialRing(K, len(w), [str(x) for x in w], order="lex")
+    gens = list(J.gens())
+    by_block = L.lex_basis_by_block_order(S, z, w, gens, T)
+    over_fractions = L.lex_basis_over_fractions(S, z, w, gens, T)
+    assert sorted(by_block) == sorted(over_fractions)
+    assert len(by_block) == len(w) and max(g.degree() for g in by_block) == C.delta

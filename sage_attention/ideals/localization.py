@@ -23,7 +23,8 @@ and a homogeneous `f \in \GF{p}[z]` such that the *cleared polynomials*
     f\,(w_i - r_i(u)) \quad (1 \le i \le s), \qquad f\,m(u)
 
 have coefficients in `\GF{p}[z]`. They are found from the reduced lex
-Gröbner basis of `J K[w]` (Singular over a rational function field), which
+Gröbner basis of `J K[w]` (:mod:`sage_attention.ideals.shape_basis`: over
+the rational function field, or from a block order over `\GF{p}`), which
 for a prime `J` is `\{w_i - r_i(u), m(u)\}` after a generic linear change
 of `u` ("shape position": the shape lemma); `f` is the least common
 multiple of the denominators. Nothing below rests on how they were found.
@@ -118,12 +119,12 @@ REFERENCES: [GTZ1988]_.
 import time
 from dataclasses import dataclass, field
 
-from sage.rings.finite_rings.finite_field_constructor import GF
 from sage.rings.integer_ring import ZZ
 from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
 
 from sage_attention.ideals.forked import available_cores, map_in_children
 from sage_attention.ideals.hilbert import reduced_numerator
+from sage_attention.ideals.shape_basis import generator_sets, shape_data
 from sage_attention.randomness import python_random, resolve_seed
 
 #: Linear changes of the shape variable tried after the first attempt (without a change).
@@ -434,106 +435,6 @@ def _short(g, n=60):
     return s if len(s) <= n else s[:n] + "..."
 
 
-def _zero_dimensional_at(gens, z, values):
-    r"""
-    Return whether ``gens`` with the variables ``z`` set to ``values`` define finitely many points.
-
-    A test at one random point, used only to choose the generators the lex
-    basis is computed from (a subset whose lex basis over `\GF{p}(z)` is
-    not zero-dimensional would cost much and give nothing).
-    """
-    S = gens[0].parent()
-    w = [x for x in S.gens() if x not in set(z)]
-    if not w:
-        return True
-    W = PolynomialRing(S.base_ring(), len(w), [str(x) for x in w])
-    point = dict(zip(z, values))
-    images = [W(point[x]) if x in point else W.gen(w.index(x)) for x in S.gens()]
-    to_W = S.hom(images, W)
-    return W.ideal([to_W(g) for g in gens]).dimension() == 0
-
-
-def _generator_sets(J, z, rng):
-    r"""
-    Return the lists of generators of ``J`` to find the data from: those of degree at most `b`, for increasing `b`.
-
-    A proper subset is kept only when it is zero-dimensional at a random
-    value of `z` (:func:`_zero_dimensional_at`); the last list is every
-    generator. The lex basis of a few low-degree generators over
-    `\GF{p}(z)` is often much cheaper than that of all of them (on the
-    `d = 3` slices of rank `3`: 0.04 s from the 20 cubics, 0.8 s from all 110
-    generators), and it is the same basis whenever its data pass checks (a)
-    and (b): then they define the maximal ideal `M \subseteq J K[w]`, and
-    `J K[w] = M`.
-    """
-    gens = [g for g in J.gens() if g]
-    degrees = sorted({g.degree() for g in gens})
-    p = int(J.ring().characteristic())
-    sets = []
-    for b in degrees[:-1]:
-        sub = [g for g in gens if g.degree() <= b]
-        if _zero_dimensional_at(sub, z, [rng.randrange(1, p) for _ in z]):
-            sets.append(sub)
-    return sets + [gens]
-
-
-def _shape_data(J, z, gens=None):
-    r"""
-    Find ``(u, cleared, f, delta)`` from the lex basis of `J K[w]`, or ``(None, reason)``.
-
-    The lex basis is that of the ideal of ``gens`` (default: the generators
-    of ``J``) over `K = \GF{p}(z)`.
-    """
-    S = J.ring()
-    p = S.characteristic()
-    zset = set(z)
-    w = [x for x in S.gens() if x not in zset]
-    Pz = PolynomialRing(GF(p), [str(x) for x in z])
-    K = Pz.fraction_field()
-    T = PolynomialRing(K, len(w), [str(x) for x in w], order="lex")   # multivariate even for one variable
-    Kz = iter(K.gens())
-    Tw = iter(T.gens())
-    images = [T(next(Kz)) if x in zset else next(Tw) for x in S.gens()]
-    to_T = S.hom(images, T)
-    GT = T.ideal([to_T(g) for g in (J.gens() if gens is None else gens)]).groebner_basis("libsingular:std")
-    u = T.gens()[-1]
-    if len(GT) != len(w):
-        return None, "the lex basis over the independent variables is not in shape position"
-    by_lead = {}
-    for g in GT:
-        by_lead[g.lm()] = g
-    m = [g for g in GT if g.variables() == (u,)]
-    if len(m) != 1 or any(x not in by_lead or set(by_lead[x].variables()) - {x, u} or by_lead[x].degree(x) != 1
-                          for x in T.gens()[:-1]):
-        return None, "the lex basis over the independent variables is not in shape position"
-    m = m[0]
-    f = Pz.one()
-    for g in GT:
-        for c in g.coefficients():
-            f = f.lcm(Pz(c.denominator()))
-    to_S = Pz.hom(list(z), S) if z else None
-    wS = list(w)
-
-    def clear(g):
-        # f * g, with coefficients in GF(p)[z], as an element of S
-        out = S.zero()
-        for c, mon in zip(g.coefficients(), g.monomials()):
-            q = K(f) * c
-            den = Pz(q.denominator())
-            if not den.is_constant():
-                raise ValueError("the denominator does not clear the lex basis")
-            term = to_S(Pz(q.numerator()) * den.constant_coefficient().inverse_of_unit())
-            for x, e in zip(wS, mon.exponents()[0]):
-                term *= x ** e
-            out += term
-        return out
-
-    ordered = [by_lead[x] for x in T.gens()[:-1]] + [m]
-    cleared = tuple(clear(g) for g in ordered)
-    fS = to_S(f)
-    return (wS[-1], cleared, fS, int(m.degree())), None
-
-
 def localization_certificate(J, dimension, seed=None, linear_changes=LINEAR_CHANGES, processes=None):
     r"""
     Try to prove that the homogeneous ideal ``J`` over `\GF{p}` is prime of dimension ``dimension``.
@@ -642,14 +543,14 @@ def localization_certificate(J, dimension, seed=None, linear_changes=LINEAR_CHAN
             change = (u, {x: S.base_ring()(rng.randrange(1, p)) for x in w[:-1]})
             Jc = _changed(J, change)
         t0 = time.time()
-        candidates = _generator_sets(Jc, z, rng)
+        candidates = generator_sets(Jc, z, rng)
         timings[f"generator subsets (attempt {attempt + 1})"] = time.time() - t0
         for k, gens in enumerate(candidates):
             last = k == len(candidates) - 1
             label = f"attempt {attempt + 1}" + ("" if last else f", generators of degree at most "
                                                 f"{max(g.degree() for g in gens)}")
             t0 = time.time()
-            data, why = _shape_data(Jc, z, gens)
+            data, why = shape_data(Jc, z, gens)
             timings[f"lex basis ({label})"] = time.time() - t0
             if data is None:
                 last_reason = why
