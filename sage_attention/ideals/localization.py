@@ -441,7 +441,7 @@ def localization_certificate(J, dimension, seed=None, linear_changes=LINEAR_CHAN
 
     See the module documentation for the checks and the theorem. The data
     are found from a lex Gröbner basis over the rational functions of a
-    maximal independent set (first without a change of coordinates, then
+    maximal independent set (:mod:`sage_attention.ideals.shape_basis`; first without a change of coordinates, then
     with up to ``linear_changes`` random linear changes of the shape
     variable), then checked exactly.
 
