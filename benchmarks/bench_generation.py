@@ -35,7 +35,8 @@ from sage.all__sagemath_singular import *  # noqa: F401,F403  (initialize Sage)
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 TARGET = 10.0
-#: Seconds for the report on the slices of rank 2 and 3 (issue 18: the proved engine ideal, no elimination).
+#: Seconds for the report on the slices of rank 2 and 3 (the proved engine ideal, no elimination; the
+#: targets are in doc/implicitization.rst, "Benchmarks").
 SECONDS_TARGET = 2.0
 
 def _ours_here(a):

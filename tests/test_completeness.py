@@ -355,10 +355,9 @@ def test_the_block_order_gives_the_lex_basis_over_the_fractions(kw, degree):
     S, z = J.ring(), C.independent
     w = [x for x in S.gens() if x not in z]
     assert L.by_block_order(z, w)                     # the route the proof took
-    K = PolynomialRing(GF(P), [str(x) for x in z]).fraction_field()
-    T = PolynomialRing(K, len(w), [str(x) for x in w], order="lex")
+    T = L.lex_ring(S, z)
     gens = list(J.gens())
-    by_block = L.lex_basis_by_block_order(S, z, w, gens, T)
-    over_fractions = L.lex_basis_over_fractions(S, z, w, gens, T)
+    by_block = L.lex_basis_by_block_order(gens, T)
+    over_fractions = L.lex_basis_over_fractions(gens, T)
     assert sorted(by_block) == sorted(over_fractions)
     assert len(by_block) == len(w) and max(g.degree() for g in by_block) == C.delta

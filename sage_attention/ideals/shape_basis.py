@@ -22,7 +22,6 @@ often far cheaper and, when its data pass the checks, the same
 
 REFERENCES: [GTZ1988]_.
 """
-from sage.rings.finite_rings.finite_field_constructor import GF
 from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
 
 
@@ -105,7 +104,43 @@ def generator_sets(J, z, rng):
     return sets + [gens]
 
 
-def lex_basis_over_fractions(S, z, w, gens, T):
+def lex_ring(S, z):
+    r"""
+    Return `K[w]` in lex order, `K = \GF{p}(z)`, for the variables ``z`` of ``S`` and the others `w` (in their order in ``S``).
+
+    The names are those of ``S``: the functions below map by name.
+
+    INPUT:
+
+    - ``S`` -- a polynomial ring over `\GF{p}`
+    - ``z`` -- a list of variables of ``S``
+
+    OUTPUT: a polynomial ring over a fraction field (multivariate, even for
+    one variable)
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.shape_basis import lex_ring
+        sage: R.<x,y,z,w> = GF(32003)[]
+        sage: lex_ring(R, (x, w))
+        Multivariate Polynomial Ring in y, z over Fraction Field of Multivariate
+        Polynomial Ring in x, w over Finite Field of size 32003
+    """
+    zset = set(z)
+    K = PolynomialRing(S.base_ring(), [str(x) for x in z]).fraction_field()
+    w = [str(x) for x in S.gens() if x not in zset]
+    return PolynomialRing(K, len(w), w, order="lex")
+
+
+def _images(S, T):
+    # the images in T of the variables of S: those of K[w] and of K, by name
+    K = T.base_ring()
+    names = {str(x): T(x) for x in T.gens()}
+    names.update({str(x): T(x) for x in K.gens()})
+    return [names[str(x)] for x in S.gens()]
+
+
+def lex_basis_over_fractions(gens, T):
     r"""
     Return the reduced lex Gröbner basis of the ideal of ``gens`` in `T = K[w]`, `K = \GF{p}(z)`, computed over `K`.
 
@@ -117,25 +152,19 @@ def lex_basis_over_fractions(S, z, w, gens, T):
 
     INPUT:
 
-    - ``S`` -- a polynomial ring over `\GF{p}`
-    - ``z``, ``w`` -- the independent and the other variables of ``S``
-    - ``gens`` -- polynomials of ``S``
-    - ``T`` -- the ring `K[w]` in lex order, with `K` the fraction field of
-      `\GF{p}[z]` (the names of the variables those of ``S``)
+    - ``gens`` -- a nonempty list of polynomials of a ring `S` over `\GF{p}`
+    - ``T`` -- the ring `K[w]` of :func:`lex_ring`
 
     OUTPUT: a list of elements of ``T``
 
     EXAMPLES: see :func:`lex_basis_by_block_order`.
     """
-    K = T.base_ring()
-    Kz = iter(K.gens())
-    Tw = iter(T.gens())
-    images = [T(next(Kz)) if x in set(z) else next(Tw) for x in S.gens()]
-    to_T = S.hom(images, T)
+    S = gens[0].parent()
+    to_T = S.hom(_images(S, T), T)
     return list(T.ideal([to_T(g) for g in gens]).groebner_basis("libsingular:std"))
 
 
-def lex_basis_by_block_order(S, z, w, gens, T):
+def lex_basis_by_block_order(gens, T):
     r"""
     Return the reduced lex Gröbner basis of the ideal of ``gens`` in `T = K[w]`, from a Gröbner basis over `\GF{p}`, or ``None``.
 
@@ -168,22 +197,23 @@ def lex_basis_by_block_order(S, z, w, gens, T):
     The twisted cubic over `K = \GF{p}(x, w)`: the same basis as over the
     fractions; the union of two planes is not in shape position::
 
-        sage: from sage_attention.ideals.shape_basis import (lex_basis_by_block_order,
+        sage: from sage_attention.ideals.shape_basis import (lex_ring, lex_basis_by_block_order,
         ....:                                                 lex_basis_over_fractions)
         sage: R.<x,y,z,w> = GF(32003)[]
-        sage: K = GF(32003)['x,w'].fraction_field()
-        sage: T = PolynomialRing(K, 2, 'y,z', order='lex')
+        sage: T = lex_ring(R, (x, w))
         sage: cubic = [x*z - y^2, y*w - z^2, x*w - y*z]
-        sage: lex_basis_by_block_order(R, (x, w), [y, z], cubic, T)
+        sage: lex_basis_by_block_order(cubic, T)
         [y - 1/w*z^2, z^3 + (-x*w^2)]
-        sage: lex_basis_over_fractions(R, (x, w), [y, z], cubic, T)
+        sage: lex_basis_over_fractions(cubic, T)
         [y - 1/w*z^2, z^3 + (-x*w^2)]
-        sage: lex_basis_by_block_order(R, (x, w), [y, z], [x*y, x*w, z*y, z*w], T) is None
+        sage: lex_basis_by_block_order([x*y, x*w, z*y, z*w], T) is None
         True
     """
     from sage.rings.polynomial.term_order import TermOrder
-    s = len(w)
-    B = PolynomialRing(S.base_ring(), [str(x) for x in w] + [str(x) for x in z],
+    S = gens[0].parent()
+    K = T.base_ring()
+    s, z = T.ngens(), K.gens()
+    B = PolynomialRing(S.base_ring(), [str(x) for x in T.gens()] + [str(x) for x in z],
                        order=TermOrder("lex", s) + TermOrder("degrevlex", len(z)))
     to_B = S.hom([B(str(x)) for x in S.gens()], B)
     G = B.ideal([to_B(g) for g in gens]).groebner_basis()
@@ -197,8 +227,7 @@ def lex_basis_by_block_order(S, z, w, gens, T):
     last = [e for e in minimal if e not in units]
     if len(minimal) != s or not units <= set(minimal) or len(last) != 1 or any(last[0][:-1]):
         return None
-    K = T.base_ring()
-    to_T = B.hom(list(T.gens()) + [T(x) for x in K.gens()], T)
+    to_T = B.hom(list(T.gens()) + [T(x) for x in z], T)
     picked = [to_T(chosen[e]) for e in sorted(units, reverse=True)] + [to_T(chosen[last[0]])]
     basis = []
     for i, g in enumerate(picked):
@@ -264,17 +293,16 @@ def shape_data(J, z, gens=None):
         (None, 'the lex basis over the independent variables is not in shape position')
     """
     S = J.ring()
-    p = S.characteristic()
     zset = set(z)
     w = [x for x in S.gens() if x not in zset]
-    Pz = PolynomialRing(GF(p), [str(x) for x in z])
-    K = Pz.fraction_field()
-    T = PolynomialRing(K, len(w), [str(x) for x in w], order="lex")   # multivariate even for one variable
+    T = lex_ring(S, z)
+    K = T.base_ring()
+    Pz = K.ring()
     gens = [g for g in (J.gens() if gens is None else gens) if g]
     if by_block_order(z, w):
-        GT = lex_basis_by_block_order(S, z, w, gens, T)
+        GT = lex_basis_by_block_order(gens, T)
     else:
-        GT = lex_basis_over_fractions(S, z, w, gens, T)
+        GT = lex_basis_over_fractions(gens, T)
     u = T.gens()[-1]
     if GT is None or len(GT) != len(w):
         return None, "the lex basis over the independent variables is not in shape position"
