@@ -264,13 +264,65 @@ def test_a_zero_divisor_among_the_factors_fails_in_two_processes():
     J = cubic.intersection(R.ideal([x, y, z - w]))
     assert all(g.reduce(J.groebner_basis()) == 0 for g in cleared) and J.dimension() == 2
     for k in (1, 2):
-        failure, _, factors, checks = _checks(cubic, 2, C.independent, C.shape_variable, cleared, x * w, [],
+        failure, _, factors, checks, _ = _checks(cubic, 2, C.independent, C.shape_variable, cleared, x * w, [],
                                               processes=k)
         assert failure is None and len(factors) == 2 and all(a == b for _, a, b in checks)
-        failure, _, factors, _ = _checks(J, 2, C.independent, C.shape_variable, cleared, x * w, [],
+        failure, _, factors, _, _ = _checks(J, 2, C.independent, C.shape_variable, cleared, x * w, [],
                                          processes=k)
         assert failure == "the factor x of the denominator is a zero divisor"
     assert J != cubic and not localization_certificate(J, 2, seed=0).proved
+
+
+def _numerators_agree(J, h):
+    # h is a nonzerodivisor on S/J: H(S/(J + h)) = (1 - t^deg h) H(S/J), from Sage's Hilbert numerators
+    T = PolynomialRing(QQ, "t")
+    t = T.gen()
+    return T(list((J + h).hilbert_numerator())) == (1 - t ** h.degree()) * T(list(J.hilbert_numerator()))
+
+
+def test_a_permutation_that_does_not_preserve_the_ideal_is_never_used():
+    # the data of the test above (factors w, x of the denominator x*w) and the reversal of the
+    # coordinates, which preserves the twisted cubic and maps w to x. On the cubic the factor
+    # x is then the image of w and is not checked again; on J = P \cap (x, y, z - w), whose
+    # factor x is a zero divisor, the reversal does not preserve J, so it is refused and x is
+    # checked: had its image been trusted, only w would have been checked, and w is a
+    # nonzerodivisor on S/J
+    from sage_attention.ideals.localization import _checks
+    R = PolynomialRing(GF(P), "x,y,z,w")
+    x, y, z, w = R.gens()
+    rev = (3, 2, 1, 0)
+    cubic = R.ideal([x * z - y ** 2, y * w - z ** 2, x * w - y * z])
+    C = localization_certificate(cubic, 2, seed=0, processes=1)
+    cleared = [x * g for g in C.cleared]
+    J = cubic.intersection(R.ideal([x, y, z - w]))
+    args = (2, C.independent, C.shape_variable, cleared, x * w, [])
+    failure, _, factors, checks, (kept, images) = _checks(cubic, *args, symmetries=[rev])
+    assert [h for h, _ in factors] == [w, x]
+    assert failure is None and kept == (rev,) and images == ((x, w, rev),) and len(checks) == 1
+    assert _numerators_agree(cubic, x)          # the factor spared is a nonzerodivisor
+    failure, _, _, checks, (kept, images) = _checks(J, *args, symmetries=[rev])
+    assert failure == "the factor x of the denominator is a zero divisor" and kept == () and images == ()
+    assert _numerators_agree(J, w) and not _numerators_agree(J, x)
+
+
+def test_the_factors_spared_by_symmetry_are_nonzerodivisors(rows):
+    # on the d = 3, a = 2 slice the swaps of input features map one factor of the denominator to
+    # another and the first cut to the linear factor; each permutation recorded maps the ideal
+    # into itself, and each factor spared is a nonzerodivisor by its own Hilbert series
+    from sage_attention.ideals.factor_orbits import permuted
+    from sage_attention.ideals.symmetry import coordinate_symmetries
+    M, E, gens, n = rows["slice-d3-t2-a2"]
+    sym = coordinate_symmetries(M).generators
+    C = localization_certificate(reduction(gens, E, P), n, seed=0, processes=1, symmetries=sym)
+    assert C.proved and len(C.factors_by_symmetry) == 2 and C.verify()
+    assert len(C.hilbert_checks) == len(C.cuts) + len(C.denominator_factors) - len(C.factors_by_symmetry)
+    J = C.ideal
+    G = J.groebner_basis()
+    for h, r, g in C.factors_by_symmetry:
+        assert g in C.symmetries and all(permuted(g, q).reduce(G) == 0 for q in J.gens())
+        assert permuted(g, r) * h.lc() == h * permuted(g, r).lc()       # h is a constant times g(r)
+        assert _numerators_agree(J, h)
+    assert any(r == C.cuts[0] for _, r, _ in C.factors_by_symmetry)
 
 
 def _wait_for(path):

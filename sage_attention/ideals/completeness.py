@@ -239,7 +239,8 @@ class CompletenessCertificate:
                     "denominator_factors": [[str(h), int(e)] for h, e in P.denominator_factors],
                     "linear_change": None if P.change is None else
                     {str(w): str(c) for w, c in P.change[1].items()},
-                    "hilbert_checks": [[what, str(a), str(b)] for what, a, b in P.hilbert_checks]},
+                    "hilbert_checks": [[what, str(a), str(b)] for what, a, b in P.hilbert_checks],
+                    "factors_by_symmetry": [[str(h), str(r), list(g)] for h, r, g in P.factors_by_symmetry]},
                 "segre": None if self.segre is None else self.segre.to_dict(),
                 "inheritance": None if self.inheritance is None else self.inheritance.to_dict(),
                 "timings": {k: round(float(v), 4) for k, v in self.timings.items()}}
@@ -265,6 +266,9 @@ class CompletenessCertificate:
                      ("denominator factors", ", ".join(f"({h})^{e}" for h, e in P.denominator_factors)),
                      ("linear change", "none" if P.change is None else "yes")]
             rows += [(what, "holds" if a == b else "FAILS") for what, a, b in P.hilbert_checks]
+            rows += [(f"the factor {h} is a nonzerodivisor", f"a constant times the image of {r} under the "
+                      "permutation of the variables " + str(g) + ", which preserves the ideal")
+                     for h, r, g in P.factors_by_symmetry]
         S = self.segre
         if S is not None and S.proved:
             F = S.factorization
@@ -312,7 +316,7 @@ def _steps(job, send):
     r"""
     The proof's steps (in the child): Hilbert series, then the primality methods asked for.
     """
-    J, n, method, seed, processes = job
+    J, n, method, seed, processes, symmetries = job
     t0 = time.time()
     series = series_data(J)
     send(("series", series, time.time() - t0))
@@ -320,7 +324,7 @@ def _steps(job, send):
         return
     if method in ("localization", "auto"):
         t0 = time.time()
-        C = localization_certificate(J, n, seed=seed, processes=processes)
+        C = localization_certificate(J, n, seed=seed, processes=processes, symmetries=symmetries)
         send(("localization", C, time.time() - t0))
         if C.proved:
             return
@@ -330,7 +334,7 @@ def _steps(job, send):
 
 
 def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=60, method="localization",
-                             seed=0, progress=False, processes=None):
+                             seed=0, progress=False, processes=None, symmetries=()):
     r"""
     Try to prove that ``gens`` generate the whole vanishing ideal (a prime ideal of dimension ``dimension``).
 
@@ -360,6 +364,12 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=60, met
       the processes among which the localization shares its checks of the
       denominator's factors (`1`: one core); it changes the time, never the
       certificate
+    - ``symmetries`` -- (default: ``()``) permutations of the variables of
+      ``ring`` (tuples, ``g[i]`` the index of the image of the `i`-th
+      variable, as in :mod:`sage_attention.ideals.symmetry`); those that
+      preserve the ideal modulo `p` (checked exactly) spare the localization
+      the checks of the factors that are images of others
+      (:mod:`sage_attention.ideals.factor_orbits`)
 
     OUTPUT: a :class:`CompletenessCertificate`
 
@@ -437,7 +447,7 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=60, met
     if method != "localization":
         _load_primdec()         # the child inherits the library
     with Heartbeat(f"completeness proof modulo {p} ({method}, {limit})", progress):
-        results = steps_in_child(_steps, (J, n, method, seed, processes), timeout, 3, "completeness proof")
+        results = steps_in_child(_steps, (J, n, method, seed, processes, tuple(symmetries)), timeout, 3, "completeness proof")
     timings["total"] = time.time() - t0
     got = {r[0]: r[1] for r in results}
     for r in results:

@@ -513,7 +513,8 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     else:
         # small generators: the localization first (it also gives the Hilbert series), then inheritance
         t0 = time.time()
-        C = completeness_certificate(gens, E, lower, timeout=timeout, method=method, seed=seed, progress=progress)
+        C = completeness_certificate(gens, E, lower, timeout=timeout, method=method, seed=seed, progress=progress,
+                                     symmetries=sym.generators if sym is not None else ())
         if not C.proved and G is not None:
             rest = max(timeout - (time.time() - t0), 1)
             C2 = inheritance_completeness(gens, E, lower, phi, complete, timeout=rest, method="inheritance",

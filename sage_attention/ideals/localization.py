@@ -66,7 +66,13 @@ The checks (each exact, over `\GF{p}`):
     `h x' = 0`, and `x'` has smaller degree). By induction the same holds
     for a sequence `\ell_1, \dots, \ell_k`, each a nonzerodivisor modulo
     `J` and the ones before it; the certificate records the sequence
-    (``cuts``) and each equality;
+    (``cuts``) and each equality. A factor that is a constant times the
+    image of a checked factor, or of the first cut (a nonzerodivisor on
+    `S/J` itself), under a permutation of the variables that maps every
+    generator of `J` into `J` is a nonzerodivisor too and is not checked
+    again (:mod:`sage_attention.ideals.factor_orbits`: the permutation is
+    checked exactly, and the certificate records it with the factor,
+    ``factors_by_symmetry``);
 (d) `\dim S/J = n` (from the Hilbert series).
 
 **Theorem.** If (a)--(d) hold, then `J` is prime (of dimension `n`).
@@ -122,6 +128,7 @@ from dataclasses import dataclass, field
 from sage.rings.integer_ring import ZZ
 from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
 
+from sage_attention.ideals.factor_orbits import factor_orbits, preserving
 from sage_attention.ideals.forked import available_cores, map_in_children
 from sage_attention.ideals.hilbert import reduced_numerator
 from sage_attention.ideals.shape_basis import generator_sets, shape_data
@@ -154,6 +161,11 @@ class PrimalityCertificate:
     - ``cuts`` -- the linear forms cut by in check (c), in order
     - ``hilbert_checks`` -- tuples ``(what, left, right)`` of Hilbert
       numerators over `(1-t)^N` that were compared (equal when proved)
+    - ``symmetries`` -- the permutations of the variables given that
+      preserve the ideal (:mod:`sage_attention.ideals.factor_orbits`);
+      ``factors_by_symmetry`` -- the factors of `f` not checked by a
+      Hilbert series, as ``(h, r, g)``: `h` is a constant times the image
+      of the checked factor `r` under the product `g` of those permutations
     - ``timings`` -- seconds by step
     """
     ideal: object
@@ -171,6 +183,8 @@ class PrimalityCertificate:
     m_factors: tuple = ()
     cuts: tuple = ()
     hilbert_checks: tuple = ()
+    symmetries: tuple = ()
+    factors_by_symmetry: tuple = ()
     timings: dict = field(default_factory=dict)
 
     def __getstate__(self):
@@ -234,7 +248,8 @@ class PrimalityCertificate:
             if _changed(self.original, self.change) != self.ideal:
                 return False
         return not _checks(self.ideal, self.dimension, self.independent, self.shape_variable,
-                           self.cleared, self.denominator, list(self.cuts), processes=None)[0]
+                           self.cleared, self.denominator, list(self.cuts), processes=None,
+                           symmetries=self.symmetries)[0]
 
     def __repr__(self):
         p = self.prime
@@ -306,55 +321,59 @@ def _regular(G, h, num_base):
     return _lead_numerator(P, S), (1 - t ** h.degree()) * num_base, P
 
 
-def _checks(J, n, z, u, cleared, f, cuts, greedy=False, processes=1):
+def _checks(J, n, z, u, cleared, f, cuts, greedy=False, processes=1, symmetries=()):
     r"""
-    Run the exact checks (a)--(d) on the data; return ``(failure or None, m_factors, f_factors, hilbert)``.
+    Run the exact checks (a)--(d) on the data; return ``(failure or None, m_factors, f_factors, hilbert, by_symmetry)``.
 
     ``failure`` is a sentence naming the first check that fails. ``cuts`` is a
     list of linear forms to cut by before check (c), each checked to be a
     nonzerodivisor modulo the ones before; with ``greedy`` one that is not is
     skipped (the list is changed in place to the cuts kept). The factors of
     check (c) are shared among ``processes`` processes (``None``: one per
-    available core).
+    available core). ``symmetries`` are permutations of the variables
+    (:mod:`sage_attention.ideals.factor_orbits`): those that preserve `J`
+    are kept (``by_symmetry[0]``), and a factor that is the image of another
+    one under their group is not checked again (``by_symmetry[1]``, a list
+    of ``(h, r, g)``).
     """
     S = J.ring()
     N = S.ngens()
     num_J = _numerator(J)
     hilbert = []
     if _krull_dimension(num_J, N) != n:
-        return f"the dimension of the ideal is {_krull_dimension(num_J, N)}, not {n}", (), (), ()
+        return f"the dimension of the ideal is {_krull_dimension(num_J, N)}, not {n}", (), (), (), ((), ())
     if n == N:      # dimension N: J = 0, prime
-        return None, (), (), ()
+        return None, (), (), (), ((), ())
     G = J.groebner_basis()
     if n == 0:      # the only homogeneous prime of dimension 0 is the ideal of all variables
-        return (None if all(x.reduce(G) == 0 for x in S.gens()) else "not the ideal of all variables"), (), (), ()
+        return (None if all(x.reduce(G) == 0 for x in S.gens()) else "not the ideal of all variables"), (), (), (), ((), ())
     for g in cleared:
         if g.reduce(G) != 0:
-            return f"the cleared polynomial {_short(g)} does not lie in the ideal", (), (), ()
+            return f"the cleared polynomial {_short(g)} does not lie in the ideal", (), (), (), ((), ())
     zset = set(z)
     if u in zset or len(zset) != n or any(x not in S.gens() for x in zset):
-        return "the shape variable and the independent variables are not as claimed", (), (), ()
+        return "the shape variable and the independent variables are not as claimed", (), (), (), ((), ())
     if not f or any(x not in zset for x in f.variables()) or not f.is_homogeneous():
-        return "the denominator is not a nonzero homogeneous polynomial in the independent variables", (), (), ()
+        return "the denominator is not a nonzero homogeneous polynomial in the independent variables", (), (), (), ((), ())
     fm = cleared[-1]
     if any(x not in zset and x != u for x in fm.variables()) or fm.degree(u) < 1:
-        return "the last cleared polynomial does not involve only the independent and the shape variable", (), (), ()
+        return "the last cleared polynomial does not involve only the independent and the shape variable", (), (), (), ((), ())
     if fm.coefficient({u: fm.degree(u)}) != f:
-        return "the last cleared polynomial is not f times a monic polynomial in the shape variable", (), (), ()
+        return "the last cleared polynomial is not f times a monic polynomial in the shape variable", (), (), (), ((), ())
     for g, w in zip(cleared[:-1], [x for x in S.gens() if x not in zset and x != u]):
         if g.coefficient({w: 1}) != f or g.degree(w) != 1 or \
                 any(x not in zset and x not in (u, w) for x in g.variables()):
-            return f"the cleared polynomial for {w} is not f*({w} - r({u}))", (), (), ()
+            return f"the cleared polynomial for {w} is not f*({w} - r({u}))", (), (), (), ((), ())
     if len(cleared) != N - len(z):
-        return "there is not one cleared polynomial for each dependent variable", (), (), ()
+        return "there is not one cleared polynomial for each dependent variable", (), (), (), ((), ())
     m_factors = tuple(fm.factor())
     positive = [(h, e) for h, e in m_factors if h.degree(u) > 0]
     if len(positive) != 1 or positive[0][1] != 1:
-        return "reducible", m_factors, (), ()
+        return "reducible", m_factors, (), (), ((), ())
     f_factors = tuple(f.factor())
     for h, _ in f_factors:
         if not h.is_homogeneous():
-            return f"the factor {h} of the denominator is not homogeneous", m_factors, f_factors, ()
+            return f"the factor {h} of the denominator is not homogeneous", m_factors, f_factors, (), ((), ())
     if f.degree() > 0:
         # check (c) in the given variable order or in the one with the variables of f last
         # (a permutation changes no Hilbert series, so both give the same equalities). Which
@@ -368,21 +387,41 @@ def _checks(J, n, z, u, cleared, f, cuts, greedy=False, processes=1):
             base = [sigma(g) for g in J.gens()]
         else:
             sigma, base = S.hom(S.gens(), S), list(G)
-        failure, kept, checks = _nonzerodivisors(base, sigma, num_J, cuts, f_factors, greedy, processes=k)
+        # the factors that are images of others, or of the first cut (a nonzerodivisor on
+        # S/J), under a permutation preserving J are nonzerodivisors with them (the lemma of
+        # factor_orbits): one check per orbit; only the permutations that map a factor to
+        # another are checked
+        factors = [h for h, _ in f_factors]
+        by_symmetry = [(), ()]
+
+        def split(known):
+            candidates = factor_orbits(factors, symmetries, known)[1] if symmetries else ()
+            preserved = preserving(G, J.gens(), dict.fromkeys(g for _, _, g in candidates))
+            images = tuple((h, r, g) for h, r, g in candidates if g in preserved)
+            by_symmetry[:] = [preserved, images]
+            spared = {h for h, _, _ in images}
+            return [h for h in factors if h not in spared]
+
+        failure, kept, checks = _nonzerodivisors(base, sigma, num_J, cuts, factors, greedy, processes=k,
+                                                 split=split)
+        by_symmetry = tuple(by_symmetry)
         cuts[:] = kept
         hilbert += checks
         if failure is not None:
-            return failure, m_factors, f_factors, tuple(hilbert)
-    return None, m_factors, f_factors, tuple(hilbert)
+            return failure, m_factors, f_factors, tuple(hilbert), by_symmetry
+        return None, m_factors, f_factors, tuple(hilbert), by_symmetry
+    return None, m_factors, f_factors, tuple(hilbert), ((), ())
 
 
-def _nonzerodivisors(base, sigma, num_J, cuts, f_factors, greedy, processes=1):
+def _nonzerodivisors(base, sigma, num_J, cuts, factors, greedy, processes=1, split=None):
     r"""
     Check (c) after the graded automorphism ``sigma``: return ``(failure or None, cuts kept, hilbert checks)``.
 
     ``base`` generates `\sigma(J)` (a Gröbner basis or not), ``num_J`` is
     the Hilbert numerator of `S/J`; the factors are shared among
-    ``processes`` processes.
+    ``processes`` processes. ``split``, when given, takes the list of
+    the first cut kept (a nonzerodivisor on `S/J`; empty if none) and
+    returns the factors that still need their check.
     """
     hilbert, kept = [], []
     num_base = num_J
@@ -396,9 +435,10 @@ def _nonzerodivisors(base, sigma, num_J, cuts, f_factors, greedy, processes=1):
             return f"the cut {ell} is a zero divisor", kept, hilbert
         kept.append(ell)
         base, num_base = P, left
-    pairs = map_in_children(lambda h: _regular(base, sigma(h), num_base)[:2], [h for h, _ in f_factors],
-                            processes)
-    for (h, _), (left, right) in zip(f_factors, pairs):
+    if split is not None:
+        factors = split(kept[:1])
+    pairs = map_in_children(lambda h: _regular(base, sigma(h), num_base)[:2], factors, processes)
+    for h, (left, right) in zip(factors, pairs):
         hilbert.append((f"the factor {h} of the denominator is a nonzerodivisor modulo {tuple(kept)}",
                         left, right))
         if left != right:
@@ -435,7 +475,7 @@ def _short(g, n=60):
     return s if len(s) <= n else s[:n] + "..."
 
 
-def localization_certificate(J, dimension, seed=None, linear_changes=LINEAR_CHANGES, processes=None):
+def localization_certificate(J, dimension, seed=None, linear_changes=LINEAR_CHANGES, processes=None, symmetries=()):
     r"""
     Try to prove that the homogeneous ideal ``J`` over `\GF{p}` is prime of dimension ``dimension``.
 
@@ -458,6 +498,12 @@ def localization_certificate(J, dimension, seed=None, linear_changes=LINEAR_CHAN
       the factors of the denominator are checked in this many processes
       (forked; `1`: all in this process). It changes the time, never the
       certificate.
+    - ``symmetries`` -- (default: ``()``) permutations of the variables
+      (tuples, ``g[i]`` the index of the image of the `i`-th); those that
+      preserve ``J`` (checked exactly) spare the Hilbert series of the
+      factors of `f` that are images of others
+      (:mod:`sage_attention.ideals.factor_orbits`); unused after a linear
+      change
 
     OUTPUT: a :class:`PrimalityCertificate`; ``proved`` is ``True`` only
     when every check holds.
@@ -562,8 +608,9 @@ def localization_certificate(J, dimension, seed=None, linear_changes=LINEAR_CHAN
             # (more cuts were tried: on these ideals the factors then stop being
             # nonzerodivisors, and the fallback costs more than it saves)
             for cuts in ([u], []):
-                failure, m_factors, f_factors, hilbert = _checks(Jc, n, z, u, cleared, f, cuts, greedy=True,
-                                                                 processes=processes)
+                failure, m_factors, f_factors, hilbert, by_symmetry = _checks(
+                    Jc, n, z, u, cleared, f, cuts, greedy=True, processes=processes,
+                    symmetries=symmetries if change is None else ())
                 if failure is None or not failure.startswith("the factor"):
                     break
             timings[f"checks ({label})"] = time.time() - t0
@@ -574,7 +621,8 @@ def localization_certificate(J, dimension, seed=None, linear_changes=LINEAR_CHAN
                 continue
             common = dict(original=J, change=change, independent=z, shape_variable=u, delta=delta,
                           cleared=cleared, denominator=f, denominator_factors=f_factors, m_factors=m_factors,
-                          cuts=tuple(cuts), hilbert_checks=hilbert, timings=timings)
+                          cuts=tuple(cuts), hilbert_checks=hilbert, symmetries=by_symmetry[0],
+                          factors_by_symmetry=by_symmetry[1], timings=timings)
             if failure is None:
                 return PrimalityCertificate(Jc, n, True, f"prime: checks (a)-(d) hold (delta = {delta})",
                                             **common)

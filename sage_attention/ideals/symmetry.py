@@ -83,19 +83,37 @@ class CoordinateSymmetries:
             sage: coordinate_symmetries(LightningAttention(d=4, t=1, a=2)).order()
             24
         """
+        elements = self.elements(limit + 1)
+        return len(elements) if len(elements) <= limit else None
+
+    def elements(self, limit=10 ** 5):
+        r"""
+        Return the elements of the group, at most ``limit`` of them (the identity first).
+
+        Each element is a product of the generators, as a tuple like them.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.ideals.symmetry import coordinate_symmetries
+            sage: S = coordinate_symmetries(LightningAttention(d=2, t=1, a=1))
+            sage: S.elements()
+            [(0, 1, 2, 3), (3, 2, 1, 0)]
+            sage: len(coordinate_symmetries(LightningAttention(d=4, t=1, a=2)).elements(10))
+            10
+        """
         ident = tuple(range(self.ncoordinates))
-        seen = {ident}
+        seen, out = {ident}, [ident]
         todo = [ident]
-        while todo:
+        while todo and len(out) < limit:
             h = todo.pop()
             for g in self.generators:
                 gh = tuple(g[c] for c in h)
-                if gh not in seen:
-                    if len(seen) >= limit:
-                        return None
+                if gh not in seen and len(out) < limit:
                     seen.add(gh)
+                    out.append(gh)
                     todo.append(gh)
-        return len(seen)
+        return out
 
 
 def _cycles(n):
