@@ -10,7 +10,8 @@ timed) is reduced modulo `p = 32003` and its primality is decided, in the
 same run, by
 
 - ``localization``: :func:`~sage_attention.ideals.completeness.completeness_certificate`
-  with ``method='localization'`` (the default proof of ``implicitize``), in
+  with ``method='localization'`` and the coordinate symmetries (the default
+  proof of ``implicitize``), in
   this process (``timeout=None``), on one core (``processes=1``) and with
   the default (the denominator's factors shared among the available cores);
   the certificate is then re-checked by its ``verify()`` (not timed);
@@ -171,6 +172,7 @@ def main(argv=None):
     from sage_attention.ideals.hilbert import reduction
     from sage_attention.ideals.completeness import completeness_certificate
     from sage_attention.ideals.forked import available_cores
+    from sage_attention.ideals.symmetry import coordinate_symmetries
     cores = f"{available_cores()} cores (the default)"
     m2 = not args.no_m2 and run_sub([m2_binary(), "--script", "/dev/null"], 60)[2] == "ok"
     print(f"Macaulay2: {m2_binary() if m2 else 'not used'}", flush=True)
@@ -180,11 +182,12 @@ def main(argv=None):
             continue
         M, R, E, gens = engine_ideal(kw, DEGREE.get(name, 4))
         n = M.dimension(seed=0)
+        sym = coordinate_symmetries(M).generators        # as implicitize passes them
         t0 = time.time()
-        C = completeness_certificate(gens, E, n, timeout=None, method="localization", processes=1)
+        C = completeness_certificate(gens, E, n, timeout=None, method="localization", processes=1, symmetries=sym)
         tl = time.time() - t0
         t0 = time.time()
-        Cd = completeness_certificate(gens, E, n, timeout=None, method="localization")
+        Cd = completeness_certificate(gens, E, n, timeout=None, method="localization", symmetries=sym)
         td = time.time() - t0
         assert Cd.proved == C.proved
         ok = C.verify() if C.proved else False

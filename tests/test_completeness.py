@@ -9,6 +9,7 @@ independent code: Singular's primary decomposition (minAssGTZ) over GF(p) where
 it finishes, the certificate's own data re-verified, and Singular's elimination
 over QQ (the kernel of the parametrization) for the ideal it proves complete.
 """
+import functools
 import random
 import sys
 
@@ -296,12 +297,14 @@ def test_a_permutation_that_does_not_preserve_the_ideal_is_never_used():
     cleared = [x * g for g in C.cleared]
     J = cubic.intersection(R.ideal([x, y, z - w]))
     args = (2, C.independent, C.shape_variable, cleared, x * w, [])
-    failure, _, factors, checks, (kept, images) = _checks(cubic, *args, symmetries=[rev])
+    failure, _, factors, checks, extra = _checks(cubic, *args, symmetries=[rev])
     assert [h for h, _ in factors] == [w, x]
-    assert failure is None and kept == (rev,) and images == ((x, w, rev),) and len(checks) == 1
+    assert failure is None and extra["symmetries"] == (rev,) and extra["factors_by_symmetry"] == ((x, w, rev),)
+    assert len(checks) == 1
     assert _numerators_agree(cubic, x)          # the factor spared is a nonzerodivisor
-    failure, _, _, checks, (kept, images) = _checks(J, *args, symmetries=[rev])
-    assert failure == "the factor x of the denominator is a zero divisor" and kept == () and images == ()
+    failure, _, _, checks, extra = _checks(J, *args, symmetries=[rev])
+    assert failure == "the factor x of the denominator is a zero divisor"
+    assert extra["symmetries"] == () and extra["factors_by_symmetry"] == ()
     assert _numerators_agree(J, w) and not _numerators_agree(J, x)
 
 
@@ -392,16 +395,21 @@ def test_a_forked_share_dies_with_its_parent(tmp_path):
     assert not _alive(share)
 
 
-@pytest.mark.parametrize("kw, degree", [(dict(d=3, t=1, a=1), 4), (dict(d=3, t=1, a=2), 8)])
-def test_the_block_order_gives_the_lex_basis_over_the_fractions(kw, degree):
+@functools.lru_cache(maxsize=None)
+def _token(a, degree):
+    # the single token of width 3 and rank a: its dimension and its ideal through ``degree`` mod p
+    M = LightningAttention(d=3, t=1, a=a)
+    R = implicitize(M, degree, seed=0, executor=False, prove=False)
+    return M.dimension(seed=0), reduction(list(R.essential_generators), M.essential_ring(), P)
+
+
+@pytest.mark.parametrize("a, degree", [(1, 4), (2, 8)])
+def test_the_block_order_gives_the_lex_basis_over_the_fractions(a, degree):
     # on the single tokens (8 independent variables of 10) the lex basis over GF(p)(z) is read
     # off a Groebner basis over GF(p) for a block order; it must be the reduced lex basis that
     # Singular computes over the rational function field itself
     from sage_attention.ideals import shape_basis as L
-    M = LightningAttention(**kw)
-    R = implicitize(M, degree, seed=0, executor=False, prove=False)
-    n = M.dimension(seed=0)
-    J = reduction(list(R.essential_generators), M.essential_ring(), P)
+    n, J = _token(a, degree)
     C = localization_certificate(J, n, seed=0)
     assert C.proved and C.verify()
     S, z = J.ring(), C.independent
@@ -413,3 +421,37 @@ def test_the_block_order_gives_the_lex_basis_over_the_fractions(kw, degree):
     over_fractions = L.lex_basis_over_fractions(gens, T)
     assert sorted(by_block) == sorted(over_fractions)
     assert len(by_block) == len(w) and max(g.degree() for g in by_block) == C.delta
+
+
+def test_the_second_cuts_are_nonzerodivisors_by_their_own_hilbert_series():
+    # on the single token of rank 2 (octics; the denominator involves 8 of the 10 variables)
+    # each factor of the denominator is checked after the cut by u and one more cut by a
+    # variable; every step is checked again here by Sage's Hilbert numerators of the ideals
+    # themselves, and a certificate whose second cut is altered no longer verifies
+    n, J = _token(2, 8)
+    C = localization_certificate(J, n, seed=0, processes=1)
+    assert C.proved and C.second_cuts and C.verify()
+    (u,) = C.cuts
+    assert _numerators_agree(J, u)
+    for h, v in C.second_cuts:
+        assert h in [g for g, _ in C.denominator_factors]
+        assert _numerators_agree(J + u, v) and _numerators_agree(J + u + v, h)
+    (h, v), rest = C.second_cuts[0], C.second_cuts[1:]
+    C.second_cuts = ((h, u),) + rest              # u is zero modulo the cut by u
+    assert not C.verify()
+
+
+def test_a_second_cut_never_makes_a_zero_divisor_a_nonzerodivisor():
+    # the search for second cuts on J = P \cap (x, y, z - w) of the tests above, where the
+    # factor x is a zero divisor and w is not: whichever cuts it tries, x fails
+    from sage_attention.ideals.localization import _nonzerodivisors, _numerator
+    R = PolynomialRing(GF(P), "x,y,z,w")
+    x, y, z, w = R.gens()
+    cubic = R.ideal([x * z - y ** 2, y * w - z ** 2, x * w - y * z])
+    J = cubic.intersection(R.ideal([x, y, z - w]))
+    same = R.hom(R.gens(), R)
+    G = list(J.groebner_basis())
+    failure, _, _, seconds = _nonzerodivisors(G, same, _numerator(J), [], [w], False, processes=1, search=True)
+    assert failure is None and _numerators_agree(J, w)
+    failure, _, _, _ = _nonzerodivisors(G, same, _numerator(J), [], [w, x], False, processes=1, search=True)
+    assert failure == "the factor x of the denominator is a zero divisor" and not _numerators_agree(J, x)

@@ -164,6 +164,32 @@ def lex_basis_over_fractions(gens, T):
     return list(T.ideal([to_T(g) for g in gens]).groebner_basis("libsingular:std"))
 
 
+def _renamed(polys, B):
+    r"""
+    Return the polynomials ``polys`` in the ring ``B`` with the same variable names (in another order).
+
+    By their exponent dictionaries (a ring map is several times slower on
+    large polynomials).
+    """
+    if not polys:
+        return []
+    names = [str(x) for x in polys[0].parent().gens()]
+    where = {str(x): i for i, x in enumerate(B.gens())}
+    perm = [where[x] for x in names]
+    n = B.ngens()
+    out = []
+    for g in polys:
+        d = {}
+        for e, c in g.dict().items():
+            img = [0] * n
+            for i, a in enumerate(e):
+                if a:
+                    img[perm[i]] = a
+            d[tuple(img)] = c
+        out.append(B(d))
+    return out
+
+
 def lex_basis_by_block_order(gens, T):
     r"""
     Return the reduced lex Gröbner basis of the ideal of ``gens`` in `T = K[w]`, from a Gröbner basis over `\GF{p}`, or ``None``.
@@ -215,8 +241,7 @@ def lex_basis_by_block_order(gens, T):
     s, z = T.ngens(), K.gens()
     B = PolynomialRing(S.base_ring(), [str(x) for x in T.gens()] + [str(x) for x in z],
                        order=TermOrder("lex", s) + TermOrder("degrevlex", len(z)))
-    to_B = S.hom([B(str(x)) for x in S.gens()], B)
-    G = B.ideal([to_B(g) for g in gens]).groebner_basis()
+    G = B.ideal(_renamed(gens, B)).groebner_basis()
     chosen = {}
     for g in G:
         e = tuple(g.lm().exponents()[0][:s])
@@ -315,25 +340,35 @@ def shape_data(J, z, gens=None):
         return None, "the lex basis over the independent variables is not in shape position"
     m = m[0]
     f = Pz.one()
-    for g in GT:
-        for c in g.coefficients():
-            f = f.lcm(Pz(c.denominator()))
+    for den in sorted({Pz(c.denominator()) for g in GT for c in g.coefficients()}):
+        f = f.lcm(den)
+    f = f * f.lc().inverse_of_unit()        # monic: the same f whatever the order of the lcms
     to_S = Pz.hom(list(z), S) if z else None
     wS = list(w)
+    # the exponents of S from those of GF(p)[z] (for the coefficients) and of K[w] (for the monomials)
+    names = [str(x) for x in S.gens()]
+    z_at = [names.index(str(x)) for x in z]
+    w_at = [names.index(str(x)) for x in wS]
+    N = S.ngens()
 
     def clear(g):
-        # f * g, with coefficients in GF(p)[z], as an element of S
-        out = S.zero()
-        for c, mon in zip(g.coefficients(), g.monomials()):
-            q = K(f) * c
-            den = Pz(q.denominator())
-            if not den.is_constant():
+        # f * g, with coefficients in GF(p)[z], as an element of S (built from one exponent dictionary)
+        out = {}
+        for (c, mon) in zip(g.coefficients(), g.monomials()):
+            num, den = Pz(c.numerator()), Pz(c.denominator())
+            q, r = f.quo_rem(den)
+            if r:
                 raise ValueError("the denominator does not clear the lex basis")
-            term = to_S(Pz(q.numerator()) * den.constant_coefficient().inverse_of_unit())
-            for x, e in zip(wS, mon.exponents()[0]):
-                term *= x ** e
-            out += term
-        return out
+            base = [0] * N
+            for i, e in zip(w_at, mon.exponents()[0]):
+                base[i] = e
+            for ez, a in (q * num).dict().items():
+                img = list(base)
+                for i, e in zip(z_at, ez if len(z) > 1 else (ez,)):
+                    img[i] += e
+                key = tuple(img)
+                out[key] = out.get(key, 0) + a
+        return S({e: a for e, a in out.items() if a})
 
     ordered = [by_lead[x] for x in T.gens()[:-1]] + [m]
     cleared = tuple(clear(g) for g in ordered)
