@@ -447,7 +447,8 @@ def completeness_certificate(gens, ring, dimension, p=PRIMES[0], timeout=60, met
     if method != "localization":
         _load_primdec()         # the child inherits the library
     with Heartbeat(f"completeness proof modulo {p} ({method}, {limit})", progress):
-        results = steps_in_child(_steps, (J, n, method, seed, processes, tuple(symmetries)), timeout, 3, "completeness proof")
+        job = (J, n, method, seed, processes, tuple(symmetries))
+        results = steps_in_child(_steps, job, timeout, 3, "completeness proof")
     timings["total"] = time.time() - t0
     got = {r[0]: r[1] for r in results}
     for r in results:

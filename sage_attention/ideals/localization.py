@@ -370,7 +370,9 @@ def _second_cut(base, sigma, num_base, h, candidates, given=None):
     return None, None, _regular(base, sigma(h), num_base)[:2]
 
 
-_NO_EXTRA = dict(symmetries=(), factors_by_symmetry=(), second_cuts=())
+def _stop(failure, m_factors=(), f_factors=()):
+    # the result of _checks when it ends before check (c)
+    return failure, m_factors, f_factors, (), dict(symmetries=(), factors_by_symmetry=(), second_cuts=())
 
 
 def _checks(J, n, z, u, cleared, f, cuts, greedy=False, processes=1, symmetries=(), second_cuts=None):
@@ -397,39 +399,39 @@ def _checks(J, n, z, u, cleared, f, cuts, greedy=False, processes=1, symmetries=
     num_J = _numerator(J)
     hilbert = []
     if _krull_dimension(num_J, N) != n:
-        return f"the dimension of the ideal is {_krull_dimension(num_J, N)}, not {n}", (), (), (), dict(_NO_EXTRA)
+        return _stop(f"the dimension of the ideal is {_krull_dimension(num_J, N)}, not {n}")
     if n == N:      # dimension N: J = 0, prime
-        return None, (), (), (), dict(_NO_EXTRA)
+        return _stop(None)
     G = J.groebner_basis()
     if n == 0:      # the only homogeneous prime of dimension 0 is the ideal of all variables
-        return (None if all(x.reduce(G) == 0 for x in S.gens()) else "not the ideal of all variables"), (), (), (), dict(_NO_EXTRA)
+        return _stop(None if all(x.reduce(G) == 0 for x in S.gens()) else "not the ideal of all variables")
     for g in cleared:
         if g.reduce(G) != 0:
-            return f"the cleared polynomial {_short(g)} does not lie in the ideal", (), (), (), dict(_NO_EXTRA)
+            return _stop(f"the cleared polynomial {_short(g)} does not lie in the ideal")
     zset = set(z)
     if u in zset or len(zset) != n or any(x not in S.gens() for x in zset):
-        return "the shape variable and the independent variables are not as claimed", (), (), (), dict(_NO_EXTRA)
+        return _stop("the shape variable and the independent variables are not as claimed")
     if not f or any(x not in zset for x in f.variables()) or not f.is_homogeneous():
-        return "the denominator is not a nonzero homogeneous polynomial in the independent variables", (), (), (), dict(_NO_EXTRA)
+        return _stop("the denominator is not a nonzero homogeneous polynomial in the independent variables")
     fm = cleared[-1]
     if any(x not in zset and x != u for x in fm.variables()) or fm.degree(u) < 1:
-        return "the last cleared polynomial does not involve only the independent and the shape variable", (), (), (), dict(_NO_EXTRA)
+        return _stop("the last cleared polynomial does not involve only the independent and the shape variable")
     if fm.coefficient({u: fm.degree(u)}) != f:
-        return "the last cleared polynomial is not f times a monic polynomial in the shape variable", (), (), (), dict(_NO_EXTRA)
+        return _stop("the last cleared polynomial is not f times a monic polynomial in the shape variable")
     for g, w in zip(cleared[:-1], [x for x in S.gens() if x not in zset and x != u]):
         if g.coefficient({w: 1}) != f or g.degree(w) != 1 or \
                 any(x not in zset and x not in (u, w) for x in g.variables()):
-            return f"the cleared polynomial for {w} is not f*({w} - r({u}))", (), (), (), dict(_NO_EXTRA)
+            return _stop(f"the cleared polynomial for {w} is not f*({w} - r({u}))")
     if len(cleared) != N - len(z):
-        return "there is not one cleared polynomial for each dependent variable", (), (), (), dict(_NO_EXTRA)
+        return _stop("there is not one cleared polynomial for each dependent variable")
     m_factors = tuple(fm.factor())
     positive = [(h, e) for h, e in m_factors if h.degree(u) > 0]
     if len(positive) != 1 or positive[0][1] != 1:
-        return "reducible", m_factors, (), (), dict(_NO_EXTRA)
+        return _stop("reducible", m_factors)
     f_factors = tuple(f.factor())
     for h, _ in f_factors:
         if not h.is_homogeneous():
-            return f"the factor {h} of the denominator is not homogeneous", m_factors, f_factors, (), dict(_NO_EXTRA)
+            return _stop(f"the factor {h} of the denominator is not homogeneous", m_factors, f_factors)
     if f.degree() > 0:
         # check (c) in the given variable order or in the one with the variables of f last
         # (a permutation changes no Hilbert series, so both give the same equalities). Which
@@ -470,7 +472,7 @@ def _checks(J, n, z, u, cleared, f, cuts, greedy=False, processes=1, symmetries=
         cuts[:] = kept
         hilbert += checks
         return failure, m_factors, f_factors, tuple(hilbert), extra
-    return None, m_factors, f_factors, tuple(hilbert), dict(_NO_EXTRA)
+    return _stop(None, m_factors, f_factors)
 
 
 def _nonzerodivisors(base, sigma, num_J, cuts, factors, greedy, processes=1, split=None, second_cuts=None,
