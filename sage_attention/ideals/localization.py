@@ -352,15 +352,14 @@ def _second_cut(base, sigma, num_base, h, candidates, given=None):
     otherwise at most :data:`SECOND_CUTS` of the ``candidates`` are tried
     in order, each with its Gröbner bases bounded in degree (a failure is
     cheap), and the check without a second cut is the fallback. The search
-    chooses the cost only: whichever check holds is a proof.
+    chooses the cost only: whichever check holds is a proof. ``factor``
+    is ``None`` when the given cut is not a nonzerodivisor.
     """
-    if given is not None or candidates is None:
-        if given is None:
-            return None, None, _regular(base, sigma(h), num_base)[:2]
+    if given is not None:
         left, right, P = _regular(base, sigma(given), num_base)
-        return given, (left, right), (_regular(P, sigma(h), left)[:2] if left == right else (left, right))
+        return given, (left, right), (_regular(P, sigma(h), left)[:2] if left == right else None)
     top = max((g.degree() for g in base), default=0)
-    for v in candidates[:SECOND_CUTS]:
+    for v in [x for x in candidates or () if x != h][:SECOND_CUTS]:
         left, right, P = _regular(base, sigma(v), num_base, bound=top + 1)
         if left != right:
             continue
@@ -454,71 +453,72 @@ def _checks(J, n, z, u, cleared, f, cuts, greedy=False, processes=1, symmetries=
         # S/J), under a permutation preserving J are nonzerodivisors with them (the lemma of
         # factor_orbits): one check per orbit; only the permutations that map a factor to
         # another are checked
-        factors = [h for h, _ in f_factors]
-        by_symmetry = [(), ()]
-
-        def split(known):
-            candidates = factor_orbits(factors, symmetries, known)[1] if symmetries else ()
-            preserved = preserving(G, J.gens(), dict.fromkeys(g for _, _, g in candidates))
-            images = tuple((h, r, g) for h, r, g in candidates if g in preserved)
-            by_symmetry[:] = [preserved, images]
-            spared = {h for h, _, _ in images}
-            return [h for h in factors if h not in spared]
-
-        search = many and second_cuts is None
-        failure, kept, checks, seconds = _nonzerodivisors(base, sigma, num_J, cuts, factors, greedy, processes=k,
-                                                          split=split, second_cuts=second_cuts, search=search)
-        extra = dict(symmetries=by_symmetry[0], factors_by_symmetry=by_symmetry[1], second_cuts=seconds)
+        failure, kept, hilbert, base, num_base = _cut_by(base, sigma, num_J, cuts, greedy)
         cuts[:] = kept
-        hilbert += checks
-        return failure, m_factors, f_factors, tuple(hilbert), extra
+        if failure is not None:
+            return failure, m_factors, f_factors, tuple(hilbert), _stop(None)[4]
+        factors = [h for h, _ in f_factors]
+        found = factor_orbits(factors, symmetries, kept[:1])[1] if symmetries else ()
+        preserved = preserving(G, J.gens(), dict.fromkeys(g for _, _, g in found))
+        images = tuple((h, r, g) for h, r, g in found if g in preserved)
+        spared = {h for h, _, _ in images}
+        candidates = [x for x in S.gens() if x not in kept] if many and second_cuts is None else None
+        failure, checks, seconds = _factor_checks(base, sigma, num_base, kept, [h for h in factors if h not in spared],
+                                                  candidates, second_cuts or {}, k)
+        extra = dict(symmetries=preserved, factors_by_symmetry=images, second_cuts=seconds)
+        return failure, m_factors, f_factors, tuple(hilbert + checks), extra
     return _stop(None, m_factors, f_factors)
 
 
-def _nonzerodivisors(base, sigma, num_J, cuts, factors, greedy, processes=1, split=None, second_cuts=None,
-                     search=False):
+def _cut_by(base, sigma, num_J, cuts, greedy):
     r"""
-    Check (c) after the graded automorphism ``sigma``: return ``(failure or None, cuts kept, hilbert checks, second cuts)``.
+    Cut by the linear forms ``cuts`` after the graded automorphism ``sigma``; return ``(failure or None, kept, hilbert, base, num_base)``.
 
     ``base`` generates `\sigma(J)` (a Gröbner basis or not), ``num_J`` is
-    the Hilbert numerator of `S/J`; the factors are shared among
-    ``processes`` processes. ``split``, when given, takes the list of
-    the first cut kept (a nonzerodivisor on `S/J`; empty if none) and
-    returns the factors that still need their check. Each factor is
-    checked by :func:`_second_cut`: with the second cut given for it in
-    ``second_cuts``, else (``search``) after one it finds, else after none;
-    the second cuts used are returned as a tuple of ``(h, v)``.
+    the Hilbert numerator of `S/J`. Each cut must be a nonzerodivisor
+    modulo `J` and the cuts kept before it; with ``greedy`` one that is not
+    is skipped. ``base`` and ``num_base`` returned are a Gröbner basis and
+    the Hilbert numerator of `\sigma(J)` plus the cuts kept.
     """
     hilbert, kept = [], []
     num_base = num_J
     for ell in cuts:
         left, right, P = _regular(base, sigma(ell), num_base)
-        hilbert.append((f"{ell} is a nonzerodivisor modulo {tuple(kept)}", left, right))
         if left != right:
             if greedy:          # not a nonzerodivisor here: do not cut by it
-                hilbert.pop()
                 continue
-            return f"the cut {ell} is a zero divisor", kept, hilbert, ()
+            hilbert.append((f"{ell} is a nonzerodivisor modulo {tuple(kept)}", left, right))
+            return f"the cut {ell} is a zero divisor", kept, hilbert, base, num_base
+        hilbert.append((f"{ell} is a nonzerodivisor modulo {tuple(kept)}", left, right))
         kept.append(ell)
         base, num_base = P, left
-    if split is not None:
-        factors = split(kept[:1])
-    given = dict(second_cuts or {})
-    candidates = [x for x in factors[0].parent().gens() if x not in kept] if search and factors else None
-    results = map_in_children(lambda h: _second_cut(base, sigma, num_base, h, candidates, given.get(h)),
+    return None, kept, hilbert, base, num_base
+
+
+def _factor_checks(base, sigma, num_base, kept, factors, candidates, second_cuts, processes=1):
+    r"""
+    Check that each of ``factors`` is a nonzerodivisor modulo ``base`` (the ideal cut by ``kept``); return ``(failure or None, hilbert, second cuts)``.
+
+    Each factor is checked by :func:`_second_cut`, with the second cut
+    given for it in ``second_cuts`` (a dictionary) or searched among
+    ``candidates`` (``None``: no search), in ``processes`` forked processes;
+    the second cuts used are returned as a tuple of ``(h, v)``.
+    """
+    results = map_in_children(lambda h: _second_cut(base, sigma, num_base, h, candidates, second_cuts.get(h)),
                               factors, processes)
-    used = []
-    for h, (v, cut, (left, right)) in zip(factors, results):
-        where = tuple(kept) if v is None else tuple(kept) + (v,)
+    hilbert, used = [], []
+    for h, (v, cut, pair) in zip(factors, results):
+        where = tuple(kept)
         if v is not None:
             used.append((h, v))
-            hilbert.append((f"{v} is a nonzerodivisor modulo {tuple(kept)}", cut[0], cut[1]))
-            if cut[0] != cut[1]:
-                return f"the cut {v} is a zero divisor", kept, hilbert, tuple(used)
-        hilbert.append((f"the factor {h} of the denominator is a nonzerodivisor modulo {where}", left, right))
-        if left != right:
-            return f"the factor {h} of the denominator is a zero divisor", kept, hilbert, tuple(used)
-    return None, kept, hilbert, tuple(used)
+            hilbert.append((f"{v} is a nonzerodivisor modulo {where}", cut[0], cut[1]))
+            if pair is None:
+                return f"the cut {v} is a zero divisor", hilbert, tuple(used)
+            where += (v,)
+        hilbert.append((f"the factor {h} of the denominator is a nonzerodivisor modulo {where}", *pair))
+        if pair[0] != pair[1]:
+            return f"the factor {h} of the denominator is a zero divisor", hilbert, tuple(used)
+    return None, hilbert, tuple(used)
 
 
 def _variables_last(S, last):

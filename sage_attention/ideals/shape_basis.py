@@ -23,6 +23,7 @@ often far cheaper and, when its data pass the checks, the same
 REFERENCES: [GTZ1988]_.
 """
 from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
+from sage.misc.misc_c import prod
 
 
 def zero_dimensional_at(gens, z, values):
@@ -166,10 +167,11 @@ def lex_basis_over_fractions(gens, T):
 
 def _renamed(polys, B):
     r"""
-    Return the polynomials ``polys`` in the ring ``B`` with the same variable names (in another order).
+    Return the polynomials ``polys`` in the ring ``B``, each variable sent to the variable of ``B`` of the same name.
 
     By their exponent dictionaries (a ring map is several times slower on
-    large polynomials).
+    large polynomials). The names of the variables of ``polys`` must be
+    among those of ``B``.
     """
     if not polys:
         return []
@@ -181,6 +183,7 @@ def _renamed(polys, B):
     for g in polys:
         d = {}
         for e, c in g.dict().items():
+            e = (e,) if len(names) == 1 else e
             img = [0] * n
             for i, a in enumerate(e):
                 if a:
@@ -343,34 +346,17 @@ def shape_data(J, z, gens=None):
     for den in sorted({Pz(c.denominator()) for g in GT for c in g.coefficients()}):
         f = f.lcm(den)
     f = f * f.lc().inverse_of_unit()        # monic: the same f whatever the order of the lcms
-    to_S = Pz.hom(list(z), S) if z else None
-    wS = list(w)
-    # the exponents of S from those of GF(p)[z] (for the coefficients) and of K[w] (for the monomials)
-    names = [str(x) for x in S.gens()]
-    z_at = [names.index(str(x)) for x in z]
-    w_at = [names.index(str(x)) for x in wS]
-    N = S.ngens()
 
     def clear(g):
-        # f * g, with coefficients in GF(p)[z], as an element of S (built from one exponent dictionary)
-        out = {}
-        for (c, mon) in zip(g.coefficients(), g.monomials()):
-            num, den = Pz(c.numerator()), Pz(c.denominator())
-            q, r = f.quo_rem(den)
+        # f * g, with coefficients in GF(p)[z], as an element of S (each coefficient sent by name)
+        out = S.zero()
+        for c, mon in zip(g.coefficients(), g.monomials()):
+            q, r = f.quo_rem(Pz(c.denominator()))
             if r:
                 raise ValueError("the denominator does not clear the lex basis")
-            base = [0] * N
-            for i, e in zip(w_at, mon.exponents()[0]):
-                base[i] = e
-            for ez, a in (q * num).dict().items():
-                img = list(base)
-                for i, e in zip(z_at, ez if len(z) > 1 else (ez,)):
-                    img[i] += e
-                key = tuple(img)
-                out[key] = out.get(key, 0) + a
-        return S({e: a for e, a in out.items() if a})
+            out += _renamed([q * Pz(c.numerator())], S)[0] * prod(S(str(x)) ** mon.degree(x) for x in T.gens())
+        return out
 
     ordered = [by_lead[x] for x in T.gens()[:-1]] + [m]
     cleared = tuple(clear(g) for g in ordered)
-    fS = to_S(f)
-    return (wS[-1], cleared, fS, int(m.degree())), None
+    return (w[-1], cleared, _renamed([f], S)[0], int(m.degree())), None
