@@ -455,3 +455,23 @@ def test_a_second_cut_never_makes_a_zero_divisor_a_nonzerodivisor():
     assert failure is None and _numerators_agree(J, w)
     failure, _, _ = _factor_checks(G, same, _numerator(J), [], [w, x], list(R.gens()), {}, processes=1)
     assert failure == "the factor x of the denominator is a zero divisor" and not _numerators_agree(J, x)
+
+
+def test_preserving_agrees_with_ideal_membership():
+    # preserving takes an image that is a constant times a generator as lying in J, and
+    # reduces the others; on every permutation of three variables it keeps exactly those that
+    # Sage's ring map and ideal membership show to map J into J (among them ideals where some
+    # images are generators and another is not in J)
+    from itertools import permutations
+    from sage_attention.ideals.factor_orbits import preserving
+    R = PolynomialRing(GF(P), "x,y,z")
+    x, y, z = R.gens()
+    ideals = [[x * y, z ** 2 + x], [x * z - y ** 2], [x * y, y * z, 2 * x * z], [x + y, y ** 2 - z ** 2],
+              [x * y - z ** 2, x * z - y ** 2, y * z - x ** 2]]
+    perms = list(permutations(range(3)))
+    for gens in ideals:
+        J = R.ideal(gens)
+        kept = preserving(J.groebner_basis(), gens, perms)
+        expected = tuple(g for g in perms if all(R.hom([R.gen(j) for j in g])(q) in J for q in gens))
+        assert kept == expected
+    assert preserving(R.ideal([x * y, z ** 2 + x]).groebner_basis(), [x * y, z ** 2 + x], [(1, 0, 2)]) == ()

@@ -203,3 +203,24 @@ def test_check_generation_over_a_prime_field_is_refused_by_check(tmp_path):
     from sage.all__sagemath_singular import GF
     with pytest.raises(ValueError, match="works over QQ"):
         gen.generation_report(LightningAttention(d=2, t=2, a=1, base_ring=GF(101)))
+
+
+def test_the_families_built_beside_the_ideal_give_the_report_of_one_process(monkeypatch):
+    # the families are built in a forked process while the vanishing ideal is computed; with one
+    # core everything runs here: the rows agree, and an error where a family is built reaches the
+    # caller as it was raised (not as a message of the forked process)
+    from sage_attention.invariants import FAMILIES
+    M = LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])
+    forked = gen.generation_report(M)
+    monkeypatch.setattr(gen, "available_cores", lambda: 1)
+    here = gen.generation_report(M)
+    assert [(r.family, r.members, r.contained, r.generates, r.generators_by_degree, r.missing)
+            for r in forked.rows] == [(r.family, r.members, r.contained, r.generates, r.generators_by_degree,
+                                       r.missing) for r in here.rows]
+    monkeypatch.undo()
+
+    def broken(model, force=False):
+        raise ZeroDivisionError("a family that fails")
+    monkeypatch.setitem(FAMILIES, "low_rank", broken)
+    with pytest.raises(ZeroDivisionError, match="a family that fails"):
+        gen.generation_report(M, families=["linear", "low_rank"])

@@ -75,6 +75,7 @@ import numpy as np
 
 from sage.all__sagemath_singular import QQ, lcm
 from sage_attention.ideals.evaluation import to_flint
+from sage_attention.ideals.forked import available_cores, map_in_children
 from sage_attention.ideals.linalg_modp import matmul_modp, reduce_modulo
 from sage_attention.ideals.minimal_generators import minimal_generator_counts, truncated_groebner_basis
 
@@ -312,16 +313,23 @@ class _Composer:
         """
         if f.parent() is not self.E:
             f = self.C(f)
-        f = f * f.denominator()
+        # one pass over the coefficients (the members are mostly integral: no multiplication)
+        cs = f.coefficients()
+        den = 1
+        for c in cs:
+            q = c.denominator()
+            if q != 1:
+                den = lcm(den, q)
+        terms = f.exponents(as_ETuples=False)
+        n = f.parent().ngens()
+        exps = np.fromiter(chain.from_iterable(terms), dtype=np.int16, count=len(terms) * n).reshape(-1, n)
         if f.parent() is not self.E:
-            exps = np.array(f.exponents(as_ETuples=False), dtype=np.int16)
             if self.fixed is None or exps[:, self.others].any():
-                return self._substituted(f)
+                return self._substituted(f * den)
             exps = exps[:, self.fixed]
-        else:
-            exps = np.array(f.exponents(as_ETuples=False), dtype=np.int16).reshape(-1, self.E.ngens())
-        coeffs = [int(c) for c in f.coefficients()]
-        return self.ectx.from_dict(dict(zip(map(tuple, exps.tolist()), coeffs))), exps, coeffs
+            terms = map(tuple, exps.tolist())
+        coeffs = [int(c) for c in cs] if den == 1 else [int(c * den) for c in cs]
+        return self.ectx.from_dict(dict(zip(terms, coeffs))), exps, coeffs
 
     def _substituted(self, f):
         r"""
@@ -347,10 +355,6 @@ class _Composer:
         """
         return g.compose(*self.images, ctx=self.wctx).is_zero()
 
-    def to_sage(self, g):
-        return self.E({tuple(int(a) for a in e): QQ(int(c.p)) / int(c.q) if hasattr(c, "q") else QQ(int(c))
-                       for e, c in zip(g.monoms(), g.coeffs())})
-
 
 class _Members:
     r"""
@@ -365,7 +369,6 @@ class _Members:
     def __init__(self, composer, polys):
         self.contained = True
         self.terms = []
-        self.flint_polys = []
         self.homogeneous = True
         for f in polys:
             if not f:
@@ -375,7 +378,6 @@ class _Members:
                 self.contained = False
             if g.is_zero():
                 continue
-            self.flint_polys.append(g)
             tot = exps.sum(axis=1)
             if (tot != tot[0]).any():
                 self.homogeneous = False
@@ -391,6 +393,12 @@ class _Members:
         if p not in self._res:
             self._res[p] = [(e, _residues_of_ints(cs, p), k) for e, cs, k in self.terms]
         return self._res[p]
+
+    def polynomials(self, E):
+        r"""
+        Return the members (nonzero, up to constant factors) as polynomials of the essential ring ``E``.
+        """
+        return [E(dict(zip(map(tuple, exps.tolist()), coeffs))) for exps, coeffs, _ in self.terms]
 
 
 def _residues_of_ints(cs, p):
@@ -639,6 +647,82 @@ def _row(E, name, images, members, degrees, contained, Kmin, nlin, bound, note):
                          dict(sorted(missing.items())), time.time() - start, note)
 
 
+def _ideal_part(model, res):
+    r"""
+    Return ``(Kmin, nlin, total, bound, spans, linear)`` from the vanishing ideal ``res`` (a report).
+
+    ``Kmin`` are its minimal generators in the essential ring, ``nlin`` the
+    number of linear relations, ``total`` the minimal generators of `I(X)`
+    by degree, ``bound`` their largest degree, ``linear`` whether the rows
+    are compared by linear algebra (at most :data:`DENSE_LIMIT` monomials
+    in that degree), ``spans`` the :class:`_Spans` of the rows.
+    """
+    from sage.libs.singular.function import singular_function
+    from sage.all__sagemath_singular import binomial
+    E = model.essential_ring()
+    if hasattr(res, "essential_ideal"):
+        K = res.essential_ideal
+    else:
+        gens = [g for g in res.essential_generators if g]
+        K = E.ideal(gens if gens else [E.zero()])
+    kg = [g for g in K.gens() if g]
+    Kmin = list(singular_function("minbase")(K)) if kg else []
+    Kmin = [g for g in Kmin if g]
+    nlin = len(model.linear_relations())
+    total = {}
+    for g in Kmin:          # the degrees of the minimal generators (minbase: homogeneous)
+        total[int(g.degree())] = total.get(int(g.degree()), 0) + 1
+    if nlin:
+        total[1] = total.get(1, 0) + nlin
+    total = {int(k): int(v) for k, v in sorted(total.items())}
+    bound = max([g.degree() for g in Kmin] + [1])
+    linear = binomial(E.ngens() + bound - 1, bound) <= DENSE_LIMIT
+    if not linear:
+        dims = {}
+    elif hasattr(res, "ideal_dimensions") and res.complete_through_degree >= bound:
+        # the engine's exact dimensions of the degree parts (each degree proved complete)
+        dims = {k: int(res.ideal_dimensions.get(k, 0)) for k in range(1, bound + 1)}
+    else:
+        dims = _ideal_dimensions(E, K, bound)
+    return Kmin, nlin, total, bound, _Spans(E.ngens(), dims, Kmin), linear
+
+
+def _family_members(model, names, built, every, force):
+    r"""
+    Return ``[(name, outcome)]``: each family built, with its members in the essential coordinates.
+
+    ``outcome`` is ``("ok", members, note, degrees, _Members, seconds)``,
+    ``("skip", reason)`` for a family that does not apply (a
+    ``ValueError``), or ``("error", exception)``, after which nothing more
+    is built (the caller raises it when its turn comes, so an interrupt
+    keeps the rows before). With ``every``, empty families are left out.
+    """
+    from sage_attention.invariants import FAMILIES
+    composer = _Composer(model)
+    out = []
+    for name in names:
+        try:
+            fam = built[name] if name in built else FAMILIES[name](model, force=force)
+        except ValueError as exc:
+            out.append((name, ("skip", str(exc))))
+            continue
+        except (Exception, KeyboardInterrupt) as exc:
+            out.append((name, ("error", exc)))
+            break
+        if every and len(fam) == 0:
+            continue
+        polys = fam.polynomials()
+        t0 = time.time()
+        try:
+            members = _Members(composer, polys)
+        except (Exception, KeyboardInterrupt) as exc:
+            out.append((name, ("error", exc)))
+            break
+        fdeg = tuple(sorted({int(f.degree()) for f in polys}))
+        out.append((name, ("ok", len(fam), getattr(fam, "note", "") or "", fdeg, members, time.time() - t0)))
+    return out
+
+
 def generation_report(model, families=None, degree=None, algorithm=None, progress=False, force=False):
     r"""
     Return a :class:`GenerationReport`: do the invariant families generate the vanishing ideal?
@@ -661,9 +745,13 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
       guards of the vanishing ideal and of the families built here
 
     OUTPUT: a :class:`GenerationReport` with one row per family and a last
-    row for their union. Ctrl-C while the rows are computed returns the
+    row for their union. The vanishing ideal is computed in this process
+    while the families are built, and their members composed with the
+    parametrization, in a forked one (when two cores are available; the
+    results are the same). Ctrl-C while the rows are computed returns the
     finished rows with ``interrupted=True`` (an interrupt while the
-    vanishing ideal itself is computed propagates: nothing is finished).
+    vanishing ideal and the families are computed propagates: no row is
+    finished).
 
     EXAMPLES::
 
@@ -698,54 +786,41 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
     from sage_attention.invariants.base import InvariantFamily
     from sage_attention.ideals.pieces import PieceProgress
     from sage_attention.variety.neurovariety import Neurovariety
-    from sage.libs.singular.function import singular_function
-    from sage.all__sagemath_singular import binomial
     if not isinstance(progress, bool):
         raise TypeError(f"progress (={progress!r}) must be True or False")
     X = Neurovariety(model)
     if model.base_ring() is not QQ:
         raise ValueError(f"the generation report works over QQ, and the model is "
                          f"{model}; build it with base_ring=QQ (the default)")
-    res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree, force=force, progress=progress)
     names = list(FAMILIES) if families is None else list(families)
     built = {f.name: f for f in names if isinstance(f, InvariantFamily)}
     names = [f.name if isinstance(f, InvariantFamily) else f for f in names]
     unknown = [n for n in names if n not in FAMILIES]
     if unknown:
         raise ValueError(f"unknown families {unknown}; known: {sorted(FAMILIES)}")
+
+    # the vanishing ideal (here) and the families with the exact membership of their members
+    # (in a forked process, when there are two cores): neither needs the other
+    def ideal():
+        res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree, force=force, progress=progress)
+        part = _ideal_part(model, res)
+        spans, bound, linear = part[4], part[3], part[5]
+        if linear:          # the echelon forms that every row uses, while the families are built
+            for k in range(1, bound + 1):
+                spans.lower(k, PRIMES[0])
+        return res, part
+
+    def members():
+        return _family_members(model, names, built, families is None, force)
+    (res, part), built_members = map_in_children(lambda job: job(), [ideal, members], min(2, available_cores()))
+    E = model.essential_ring()
+    Kmin, nlin, total, bound, spans, linear = part
     ideal_seconds = getattr(res, "seconds", None)
     if ideal_seconds is None:
         ideal_seconds = sum(v for v in getattr(res, "timings", {}).values()
                             if isinstance(v, (int, float)))
     complete = getattr(res, "proved_complete", True)
     algo = "elimination" if hasattr(res, "essential_ideal") else "interpolation"
-    E = model.essential_ring()
-    if hasattr(res, "essential_ideal"):
-        K = res.essential_ideal
-    else:
-        gens = [g for g in res.essential_generators if g]
-        K = E.ideal(gens if gens else [E.zero()])
-    kg = [g for g in K.gens() if g]
-    Kmin = list(singular_function("minbase")(K)) if kg else []
-    Kmin = [g for g in Kmin if g]
-    nlin = len(model.linear_relations())
-    total = {}
-    for g in Kmin:          # the degrees of the minimal generators (minbase: homogeneous)
-        total[int(g.degree())] = total.get(int(g.degree()), 0) + 1
-    if nlin:
-        total[1] = total.get(1, 0) + nlin
-    total = {int(k): int(v) for k, v in sorted(total.items())}
-    bound = max([g.degree() for g in Kmin] + [1])
-    linear = binomial(E.ngens() + bound - 1, bound) <= DENSE_LIMIT
-    if not linear:
-        dims = {}
-    elif hasattr(res, "ideal_dimensions") and res.complete_through_degree >= bound:
-        # the engine's exact dimensions of the degree parts (each degree proved complete)
-        dims = {k: int(res.ideal_dimensions.get(k, 0)) for k in range(1, bound + 1)}
-    else:
-        dims = _ideal_dimensions(E, K, bound)
-    spans = _Spans(E.ngens(), dims, Kmin)
-    composer = _Composer(model)
     bar = PieceProgress(progress, unit="degrees")
 
     def row(name, keys, degrees, note):
@@ -760,7 +835,7 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
         bar.start(1, bound)
         if linear and all(m.homogeneous for m in members):
             return _row_linear(spans, name, keys, size, degrees, contained, nlin, bound, note, step)
-        images = [composer.to_sage(g) for m in members for g in m.flint_polys]
+        images = [g for m in members for g in m.polynomials(E)]
         out = _row(E, name, images, size, degrees, contained, Kmin, nlin, bound, note)
         for k in range(1, bound + 1):
             step(k)
@@ -771,21 +846,16 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
     degrees = set()
     interrupted = False
     try:
-        for name in names:
-            try:
-                fam = built[name] if name in built else FAMILIES[name](model, force=force)
-            except ValueError as exc:
-                logger.info("family %s does not apply to %s: %s", name, model, exc)
+        for name, outcome in built_members:
+            if outcome[0] == "error":       # raised where the family was built (Ctrl-C: the rows before)
+                raise outcome[1]
+            if outcome[0] == "skip":
+                logger.info("family %s does not apply to %s: %s", name, model, outcome[1])
                 continue
-            if families is None and len(fam) == 0:
-                continue
-            polys = fam.polynomials()
-            t0 = time.time()
-            spans.members[name] = _Members(composer, polys)
-            member_seconds = time.time() - t0
-            sizes[name] = len(fam)
-            fdeg = tuple(sorted({int(f.degree()) for f in polys}))
-            r = row(name, [name], fdeg, getattr(fam, "note", "") or "")
+            _, size, note, fdeg, family_members, member_seconds = outcome
+            spans.members[name] = family_members
+            sizes[name] = size
+            r = row(name, [name], fdeg, note)
             rows.append(replace(r, seconds=r.seconds + member_seconds))
             keys.append(name)
             degrees.update(fdeg)
