@@ -698,7 +698,7 @@ def _family_members(model, names, built, every, force):
     keeps the rows before). With ``every``, empty families are left out.
     """
     from sage_attention.invariants import FAMILIES
-    composer = _Composer(model)
+    composer = None
     out = []
     for name in names:
         try:
@@ -707,20 +707,33 @@ def _family_members(model, names, built, every, force):
             out.append((name, ("skip", str(exc))))
             continue
         except (Exception, KeyboardInterrupt) as exc:
-            out.append((name, ("error", exc)))
+            out.append((name, ("error", _picklable(exc))))
             break
         if every and len(fam) == 0:
             continue
         polys = fam.polynomials()
         t0 = time.time()
         try:
+            composer = composer or _Composer(model)
             members = _Members(composer, polys)
         except (Exception, KeyboardInterrupt) as exc:
-            out.append((name, ("error", exc)))
+            out.append((name, ("error", _picklable(exc))))
             break
         fdeg = tuple(sorted({int(f.degree()) for f in polys}))
         out.append((name, ("ok", len(fam), getattr(fam, "note", "") or "", fdeg, members, time.time() - t0)))
     return out
+
+
+def _picklable(exc):
+    r"""
+    Return ``exc``, or a :class:`RuntimeError` with its type and message when it cannot be pickled (sent from a forked process).
+    """
+    import pickle
+    try:
+        pickle.loads(pickle.dumps(exc))
+        return exc
+    except Exception:
+        return RuntimeError(f"{type(exc).__name__}: {exc}")
 
 
 def generation_report(model, families=None, degree=None, algorithm=None, progress=False, force=False):
