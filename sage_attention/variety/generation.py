@@ -313,13 +313,8 @@ class _Composer:
         """
         if f.parent() is not self.E:
             f = self.C(f)
-        # one pass over the coefficients (the members are mostly integral: no multiplication)
         cs = f.coefficients()
-        den = 1
-        for c in cs:
-            q = c.denominator()
-            if q != 1:
-                den = lcm(den, q)
+        den = f.denominator()       # the members are mostly integral: then no multiplication
         terms = f.exponents(as_ETuples=False)
         n = f.parent().ngens()
         exps = np.fromiter(chain.from_iterable(terms), dtype=np.int16, count=len(terms) * n).reshape(-1, n)
@@ -817,7 +812,7 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
     def ideal():
         res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree, force=force, progress=progress)
         part = _ideal_part(model, res)
-        spans, bound, linear = part[4], part[3], part[5]
+        _, _, _, bound, spans, linear = part
         if linear:          # the echelon forms that every row uses, while the families are built
             for k in range(1, bound + 1):
                 spans.lower(k, PRIMES[0])
