@@ -475,3 +475,26 @@ def test_preserving_agrees_with_ideal_membership():
         expected = tuple(g for g in perms if all(R.hom([R.gen(j) for j in g])(q) in J for q in gens))
         assert kept == expected
     assert preserving(R.ideal([x * y, z ** 2 + x]).groebner_basis(), [x * y, z ** 2 + x], [(1, 0, 2)]) == ()
+
+
+def test_the_checks_side_by_side_agree_with_the_ideal_quotients():
+    # the cut and the factors checked at once, each against the Hilbert series the cut gives
+    # (_side_by_side), on J = (x) \cap (y, z) with the extra variable w: the cut w is a
+    # nonzerodivisor, z is not (then nothing is claimed and the caller cuts one by one), and a
+    # factor is declared a nonzerodivisor modulo J + w exactly when Sage's ideal quotient
+    # (J + w) : h equals J + w; on two processes the same as on one
+    from sage_attention.ideals.localization import _numerator, _side_by_side
+    R = PolynomialRing(GF(P), "x,y,z,w")
+    x, y, z, w = R.gens()
+    J = R.ideal([x]).intersection(R.ideal([y, z]))
+    same = R.hom(R.gens(), R)
+    assert _side_by_side(J.gens(), same, _numerator(J), [z], [x + y], 1) is None
+    assert not _numerators_agree(J, z)
+    for h in [x + y, x, y, x + z, x * y + z ** 2, x ** 2 + y * z]:
+        results = [_side_by_side(J.gens(), same, _numerator(J), [w], [x + y, h], k) for k in (1, 2)]
+        assert results[0] == results[1]
+        failure, checks = results[0]
+        assert checks[0][1] == checks[0][2]          # w is a nonzerodivisor modulo J
+        K = J + w
+        assert (failure is None) == (K.quotient(R.ideal([h])) == K), h
+        assert (failure is None) == _numerators_agree(K, h), h

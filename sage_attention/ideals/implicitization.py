@@ -100,7 +100,7 @@ from sage_attention.ideals.implicitization_report import ImplicitizationReport
 from sage_attention.ideals.pieces import (PieceProgress, batches, default_executor, graded_pieces, lower_multiples,
                                           map_result,
                                           stop_executor,
-                                          monomial_table_bytes, piece_lower_bytes, piece_orbits, piece_sizes,
+                                          monomial_table_bytes, piece_lower_bytes, piece_orbits, piece_sizes_through,
                                           run_batch, run_piece)
 from sage_attention.ideals.product_span import ProductSpan, monomials, residues
 from sage_attention.progress import redelivering_interrupts
@@ -293,8 +293,9 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
                  f"the table of the {comb(E.ngens() + degree - 1, degree)} monomials of degree {degree} "
                  f"in {E.ngens()} essential coordinates", force, hint="lower the degree")
     # every degree's largest graded piece, counted (not listed) before any degree is solved
-    for k in range(2, degree + 1):
-        sizes = piece_sizes(degs, k)
+    for k, sizes in enumerate(piece_sizes_through(degs, degree)):
+        if k < 2:
+            continue
         N = max(sizes.values())
         check_memory(_piece_lower_bytes(N), f"the largest graded piece of degree {k} ({N} monomials; "
                      f"its evaluation matrix or its kernel has at least {-(-N // 2)} rows of "

@@ -82,6 +82,13 @@ The checks (each exact, over `\GF{p}`):
     again (:mod:`sage_attention.ideals.factor_orbits`: the permutation is
     checked exactly, and the certificate records it with the factor,
     ``factors_by_symmetry``);
+    When `f` involves at most half of the variables, the common cuts and
+    the factors are checked side by side, each Gröbner basis from the
+    generators (:func:`_side_by_side`): a factor of degree `e` is compared
+    with `(1 - t^e)(1-t)^k H_{S/J}(t)`, which is `(1 - t^e) H_{S/(J +
+    \ell_1 + \dots + \ell_k)}(t)` once the `k` cuts hold, so nothing
+    waits for the basis of the cuts (on the `d = 3`, `a = 2` slice the
+    proof takes 0.5 s in place of 0.8 s on two cores);
 (d) `\dim S/J = n` (from the Hilbert series).
 
 **Theorem.** If (a)--(d) hold, then `J` is prime (of dimension `n`).
@@ -453,14 +460,29 @@ def _checks(J, n, z, u, cleared, f, cuts, greedy=False, processes=1, symmetries=
         # S/J), under a permutation preserving J are nonzerodivisors with them (the lemma of
         # factor_orbits): one check per orbit; only the permutations that map a factor to
         # another are checked
+        factors = [h for h, _ in f_factors]
+
+        def spared_by_symmetry(kept):
+            found = factor_orbits(factors, symmetries, kept[:1])[1] if symmetries else ()
+            preserved = preserving(G, J.gens(), dict.fromkeys(g for _, _, g in found))
+            return preserved, tuple((h, r, g) for h, r, g in found if g in preserved)
+
+        if not many and cuts:
+            # the cuts and the factors checked side by side, the factors against the Hilbert
+            # series that the cuts, once checked, give (see _side_by_side)
+            preserved, images = spared_by_symmetry(cuts)
+            spared = {h for h, _, _ in images}
+            done = _side_by_side(base, sigma, num_J, cuts, [h for h in factors if h not in spared], k)
+            if done is not None:
+                failure, checks = done
+                extra = dict(symmetries=preserved, factors_by_symmetry=images, second_cuts=())
+                return failure, m_factors, f_factors, checks, extra
+            # a cut is a zero divisor: cut by those that are not, one after the other
         failure, kept, hilbert, base, num_base = _cut_by(base, sigma, num_J, cuts, greedy)
         cuts[:] = kept
         if failure is not None:
             return failure, m_factors, f_factors, tuple(hilbert), _stop(None)[4]
-        factors = [h for h, _ in f_factors]
-        found = factor_orbits(factors, symmetries, kept[:1])[1] if symmetries else ()
-        preserved = preserving(G, J.gens(), dict.fromkeys(g for _, _, g in found))
-        images = tuple((h, r, g) for h, r, g in found if g in preserved)
+        preserved, images = spared_by_symmetry(kept)
         spared = {h for h, _, _ in images}
         candidates = [x for x in S.gens() if x not in kept] if many and second_cuts is None else None
         failure, checks, seconds = _factor_checks(base, sigma, num_base, kept, [h for h in factors if h not in spared],
@@ -493,6 +515,42 @@ def _cut_by(base, sigma, num_J, cuts, greedy):
         kept.append(ell)
         base, num_base = P, left
     return None, kept, hilbert, base, num_base
+
+
+def _side_by_side(gens, sigma, num_J, cuts, factors, processes=1):
+    r"""
+    Check the ``cuts`` and the ``factors`` at once, each from the generators; return ``(failure or None, hilbert)``, or ``None`` when a cut is a zero divisor.
+
+    ``gens`` generate `\sigma(J)`, whose Hilbert numerator is ``num_J``.
+    The `i`-th cut `\ell_i` is checked against `(1-t)^{i-1}` times
+    ``num_J``, and each factor `h` of degree `e` against `(1 - t^e)
+    (1-t)^k` times ``num_J`` (`k` cuts), by a Gröbner basis of the
+    generators and the forms cut by, in ``processes`` processes. That is
+    check (c) as :func:`_cut_by` and :func:`_factor_checks` make it, one
+    check after the other: when the cuts hold, `H_{S/(J + \ell_1 + \dots
+    + \ell_i)} = (1-t)^i H_{S/J}` for each `i` by induction, so every
+    right side is the one of the sequential check, and an equality proves
+    the same. Nothing waits for the Gröbner basis of another check, so
+    the checks share the cores from the start (on the `d = 3`, `a = 2`
+    slice: the cut and two quadrics, 0.1, 0.2 and 0.15 s, on two cores).
+    ``None`` is returned when a cut fails (then the caller cuts by those
+    that hold, one after the other).
+    """
+    t = num_J.parent().gen()
+    jobs = [(list(gens) + [sigma(ell) for ell in cuts[:i]], ell, (1 - t) ** i * num_J) for i, ell in enumerate(cuts)]
+    cut = list(gens) + [sigma(ell) for ell in cuts]
+    jobs += [(cut, h, (1 - t) ** len(cuts) * num_J) for h in factors]
+    results = map_in_children(lambda job: _regular(job[0], sigma(job[1]), job[2])[:2], jobs, processes)
+    hilbert = []
+    for i, (ell, (left, right)) in enumerate(zip(cuts, results)):
+        if left != right:
+            return None
+        hilbert.append((f"{ell} is a nonzerodivisor modulo {tuple(cuts[:i])}", left, right))
+    for h, (left, right) in zip(factors, results[len(cuts):]):
+        hilbert.append((f"the factor {h} of the denominator is a nonzerodivisor modulo {tuple(cuts)}", left, right))
+        if left != right:
+            return f"the factor {h} of the denominator is a zero divisor", tuple(hilbert)
+    return None, tuple(hilbert)
 
 
 def _factor_checks(base, sigma, num_base, kept, factors, candidates, second_cuts, processes=1):

@@ -149,6 +149,26 @@ def piece_sizes(degs, k):
         sage: piece_sizes(np.ones((220, 1), dtype=int), 3) == {(3,): binomial(222, 3)}
         True
     """
+    return piece_sizes_through(degs, k)[int(k)]
+
+
+def piece_sizes_through(degs, k):
+    r"""
+    Return the list of :func:`piece_sizes` of the degrees `0, 1, \dots, k` (one product of series for all).
+
+    INPUT: as for :func:`piece_sizes`
+
+    OUTPUT: a list of ``k + 1`` dicts, the `j`-th from the multidegrees of
+    degree `j` to their numbers of monomials
+
+    EXAMPLES::
+
+        sage: import numpy as np
+        sage: from sage_attention.ideals.pieces import piece_sizes, piece_sizes_through
+        sage: degs = np.array([[1, 0], [1, 0], [0, 1], [1, 1]])
+        sage: [piece_sizes(degs, j) for j in range(4)] == piece_sizes_through(degs, 3)
+        True
+    """
     from collections import Counter
     from math import comb
     k = int(k)
@@ -157,14 +177,17 @@ def piece_sizes(degs, k):
     # series[j] = {multidegree: count} of the monomials of degree j so far
     series = [{(0,) * r: 1}] + [{} for _ in range(k)]
     for delta, n in classes.items():
-        new = [{} for _ in range(k + 1)]
-        for i in range(k + 1):
+        ways = [comb(n + j - 1, j) for j in range(k + 1)]
+        shifts = [tuple(j * b for b in delta) for j in range(k + 1)]
+        new = [dict(s) for s in series]      # j = 0: the series so far
+        for i in range(k):
             for md, count in series[i].items():
-                for j in range(k + 1 - i):
-                    key = tuple(a + j * b for a, b in zip(md, delta))
-                    new[i + j][key] = new[i + j].get(key, 0) + count * comb(n + j - 1, j)
+                for j in range(1, k + 1 - i):
+                    key = tuple(map(int.__add__, md, shifts[j]))
+                    target = new[i + j]
+                    target[key] = target.get(key, 0) + count * ways[j]
         series = new
-    return series[k]
+    return series
 
 
 def piece_lower_bytes(N):
