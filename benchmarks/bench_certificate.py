@@ -68,7 +68,11 @@ TARGET_ROWS = ["token-d3-a1", "slice-d3-t2-a2", "slice-d3-t2-a3", "slice-d4-t2-a
 STRUCTURED = {
     "slice-d5-t2-a1": (dict(d=5, t=2, a=1, out=1, entries=[(1, 1)]), "segre"),
     "slice-d4-t2-a2": (dict(d=4, t=2, a=2, out=1, entries=[(1, 1)]), "inheritance"),
+    "token-d4-a1": (dict(d=4, t=1, a=1, out=1), "subspace"),
+    "token-d5-a1": (dict(d=5, t=1, a=1, out=1), "subspace"),
 }
+#: the degree of the engine's ideal for the structured rows where it is not 4 (the 5-minors of the proof)
+STRUCTURED_DEGREE = {"token-d5-a1": 5}
 
 
 def engine_ideal(kw, degree=4):
@@ -80,11 +84,15 @@ def engine_ideal(kw, degree=4):
     return M, R, M.essential_ring(), list(R.essential_generators)
 
 
-def structured_proof(kind, gens, phi, c):
-    r"""Return the certificate of the proof ``kind`` (``'segre'`` or ``'inheritance'``), in this process on one core."""
+def structured_proof(kind, gens, M, c):
+    r"""Return the certificate of the structured proof ``kind`` for the model ``M``, in this process on one core."""
+    phi = M.essential_parametrization()
     if kind == "segre":
         from sage_attention.ideals.segre import segre_certificate
         return segre_certificate(gens, phi, c, seed=0, timeout=None, processes=1)
+    if kind == "subspace":
+        from sage_attention.ideals.subspace import subspace_certificate
+        return subspace_certificate(gens, phi, M.linear_form_structure(), c, seed=0, timeout=None, processes=1)
     from sage_attention.ideals.inheritance import inheritance_certificate
     return inheritance_certificate(gens, phi, c, seed=0, timeout=None, processes=1)
 
@@ -97,9 +105,9 @@ def structured_rows(args, m2):
     for name, (kw, kind) in STRUCTURED.items():
         if args.row and name not in args.row:
             continue
-        M, R, E, gens = engine_ideal(kw)
+        M, R, E, gens = engine_ideal(kw, STRUCTURED_DEGREE.get(name, 4))
         t0 = time.time()
-        S = structured_proof(kind, gens, M.essential_parametrization(), R.complete_through_degree)
+        S = structured_proof(kind, gens, M, R.complete_through_degree)
         ts = time.time() - t0
         ok = S.verify() if S.proved else False
         J = reduction(gens, E, 32003)

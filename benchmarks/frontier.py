@@ -102,7 +102,8 @@ def rst(results, degree, timeout, command):
         reason = r["reason"].replace("the ideal found has ", "").replace(" modulo 32003", " mod p")
         if r["proved"]:
             how = {"localization": "localization", "decomposition": "primary decomposition",
-                   "segre": "Segre product", "inheritance": "inheritance"}.get(
+                   "segre": "Segre product", "inheritance": "inheritance",
+                   "subspace": "inheritance from fewer features"}.get(
                 r.get("method"), r.get("method") or "prime mod p")
             delta = f", delta = {r['delta']}" if r.get("delta") else ""
             whole = f"proved ({how}{delta}; proof {r.get('proof_seconds', 0):.2f} s)"

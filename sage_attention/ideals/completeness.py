@@ -117,8 +117,8 @@ class CompletenessCertificate:
     - ``reason`` -- a sentence: what is proved, or which step failed
     - ``prime`` -- the prime `p`; ``dimension`` -- the lower bound `n` of `\dim X`
     - ``method`` -- ``'localization'``, ``'decomposition'``, ``'segre'``,
-      ``'inheritance'``, ``'zero ideal'`` or ``None`` (no primality test was
-      reached)
+      ``'inheritance'``, ``'subspace'``, ``'zero ideal'`` or ``None`` (no
+      primality test was reached)
     - ``primality`` -- the :class:`~sage_attention.ideals.localization.PrimalityCertificate`
       of the localization (when it was reached), else ``None``
     - ``minimal_primes`` -- the number of minimal primes found by the
@@ -132,6 +132,10 @@ class CompletenessCertificate:
       :class:`~sage_attention.ideals.inheritance.InheritanceCertificate`
       when the proof by inheritance was tried, else ``None`` (that proof
       gives no Hilbert series: ``hilbert`` is then ``None``)
+    - ``subspace`` -- the
+      :class:`~sage_attention.ideals.subspace.SubspaceCertificate` when the
+      proof by inheritance from fewer features was tried, else ``None`` (no
+      Hilbert series either)
     - ``timings`` -- seconds by step
     """
     proved: bool
@@ -145,6 +149,7 @@ class CompletenessCertificate:
     timings: dict = field(default_factory=dict)
     segre: object = None
     inheritance: object = None
+    subspace: object = None
 
     def verify(self):
         r"""
@@ -175,6 +180,8 @@ class CompletenessCertificate:
             return self.segre is not None and self.segre.verify()
         if self.method == "inheritance":
             return self.inheritance is not None and self.inheritance.verify()
+        if self.method == "subspace":
+            return self.subspace is not None and self.subspace.verify()
         return self.primality is not None and self.primality.verify()
 
     def certifies_series(self, numerator, dimension):
@@ -243,6 +250,7 @@ class CompletenessCertificate:
                     "factors_by_symmetry": [[str(h), str(r), list(g)] for h, r, g in P.factors_by_symmetry]},
                 "segre": None if self.segre is None else self.segre.to_dict(),
                 "inheritance": None if self.inheritance is None else self.inheritance.to_dict(),
+                "subspace": None if self.subspace is None else self.subspace.to_dict(),
                 "timings": {k: round(float(v), 4) for k, v in self.timings.items()}}
 
     def _repr_html_(self):
@@ -283,6 +291,14 @@ class CompletenessCertificate:
                      ("X' generators by degree", {k: len(v) for k, v in S.sub_generators.items()}),
                      ("I(X') proved", S.sub_certificate.reason), ("generation degree of I(X)", S.generation_degree),
                      ("complete through degree", S.complete_through)]
+        S = self.subspace
+        if S is not None and S.proved:
+            L = S.structure
+            rows += [("forms", f"P(l_1, ..., l_{L.nforms}) in {L.nfeatures} features, P = {L.outer}"),
+                     ("base generators by degree", {k: len(v) for k, v in S.base_generators.items()}),
+                     ("base ideal proved", S.base_certificate.reason),
+                     ("generation degree of I(X)", S.generation_degree),
+                     ("complete through degree", S.complete_through)]
         rows += [(f"seconds: {k}", f"{v:.2f}") for k, v in self.timings.items()]
         return html_table(rows, caption=repr(self))
 
@@ -290,7 +306,7 @@ class CompletenessCertificate:
         if self.proved:
             how = {"localization": "by localization", "decomposition": "by primary decomposition",
                    "zero ideal": "the zero ideal", "segre": "by a Segre product",
-                   "inheritance": "by inheritance"}[self.method]
+                   "inheritance": "by inheritance", "subspace": "by inheritance from fewer features"}[self.method]
             return (f"Completeness certificate modulo {self.prime}: the whole vanishing ideal "
                     f"(prime of dimension {self.dimension}, {how})")
         return f"Completeness certificate modulo {self.prime}: not proved ({self.reason})"
@@ -512,7 +528,7 @@ def structured_completeness(S, kind, gens, ring, dimension, started, timeout=30,
 
     - ``S`` -- a :class:`~sage_attention.ideals.segre.SegreCertificate` or
       an :class:`~sage_attention.ideals.inheritance.InheritanceCertificate`
-    - ``kind`` -- ``'segre'`` or ``'inheritance'`` (the method and the field
+    - ``kind`` -- ``'segre'``, ``'inheritance'`` or ``'subspace'`` (the method and the field
       of the certificate that holds ``S``)
     - ``started`` -- the ``time.time()`` at which ``S`` was started
     - the other arguments -- as in :func:`completeness_certificate`
@@ -537,7 +553,8 @@ def structured_completeness(S, kind, gens, ring, dimension, started, timeout=30,
     """
     k = ring.base_ring()
     p = int(k.characteristic()) or PRIMES[0]
-    label = {"segre": "by a Segre product", "inheritance": "by inheritance"}[kind]
+    label = {"segre": "by a Segre product", "inheritance": "by inheritance",
+             "subspace": "by inheritance from fewer features"}[kind]
     if S.proved:
         return CompletenessCertificate(True, "the ideal found is the whole vanishing ideal: " + S.reason, p,
                                        int(dimension), kind, hilbert=getattr(S, "hilbert", None),

@@ -453,7 +453,10 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     `F(p) \cdot C` over `\QQ`, :mod:`sage_attention.ideals.inheritance`, is
     proved from the degrees found and the ideal of `a` columns, after the
     localization when the generators are within the terms limit, alone when
-    they are beyond it); ``prove=True`` runs it without the
+    they are beyond it; a form in fewer linear forms than features,
+    :mod:`sage_attention.ideals.subspace`, is first proved from the degrees
+    found and the ideal of the variety of fewer features, whatever the
+    terms); ``prove=True`` runs it without the
     terms limit, then Singular's primary decomposition if it fails, for at
     most :data:`PROOF_TIMEOUT_FORCED` seconds in all; a number does the same
     within that many seconds. The proof runs in a forked process that is
@@ -472,14 +475,21 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     from sage_attention.ideals.completeness import completeness_certificate
     from sage_attention.ideals.inheritance import inheritance_completeness, matrix_factorization
     from sage_attention.ideals.segre import segre_completeness, segre_factorization
+    from sage_attention.ideals.subspace import subspace_completeness
     k = E.base_ring()
     if not (k is QQ or (k.is_finite() and k.is_prime_field())):
         return False, what + f"; completeness of the whole ideal is proved only over QQ and prime fields, not {k}.", None
     # a Segre product, or a matrix product F(p) * C over QQ, is proved from the degrees found (and a
     # smaller variety), whatever the size of the generators
-    phi = _qkv_twin(model).essential_parametrization()
+    twin = _qkv_twin(model)
+    phi = twin.essential_parametrization()
     F = segre_factorization(phi)
     G = matrix_factorization(phi) if F is None and k is QQ else None
+    # forms in fewer linear forms than features: inherited from the variety of fewer features (the
+    # whole variety, or for a matrix product the variety X' of its first columns)
+    L = twin.linear_form_structure() if F is None and k is QQ else None
+    if L is not None and L.nfeatures <= L.nforms:
+        L = None
     nterms = sum(len(g.monomials()) for g in gens)
     large = nterms > PROOF_TERMS_LIMIT
     if prove is None and G is not None and G.shape[0] * G.rank > PROOF_SUB_COORDINATES_LIMIT:
@@ -490,7 +500,7 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
                                   f"terms, more than {PROOF_TERMS_LIMIT}, and the proof by inheritance would need "
                                   f"the ideal of {sub} coordinates, more than {PROOF_SUB_COORDINATES_LIMIT}: pass "
                                   "prove=True to try the proofs anyway)."), None
-    if prove is None and large and F is None and G is None:
+    if prove is None and large and F is None and G is None and L is None:
         return False, what + (f"; completeness of the whole ideal was not tested (the generators have "
                               f"{nterms} terms, more than {PROOF_TERMS_LIMIT}: pass prove=True to "
                               "try the proof anyway)."), None
@@ -500,7 +510,8 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
         return False, what + f"; completeness of the whole ideal was not tested: no dimension bound ({exc}).", None
     if prove is None:
         timeout = PROOF_TIMEOUT
-        method = ("segre" if F is not None else "inheritance") if large else "localization"
+        method = ("segre" if F is not None else "inheritance" if G is not None else "subspace") if large \
+            else "localization"
     else:
         timeout, method = (PROOF_TIMEOUT_FORCED if prove is True else float(prove)), "auto"
     logger.info("proving completeness: the ideal of %d generators in %d coordinates "
@@ -508,9 +519,12 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     if F is not None:
         C = segre_completeness(gens, E, lower, phi, complete, timeout=timeout, method=method, seed=seed,
                                progress=progress, factorization=F)
+    elif L is not None and G is None:
+        C = subspace_completeness(gens, E, lower, phi, L, complete, timeout=timeout, method=method, seed=seed,
+                                  progress=progress)
     elif G is not None and large:
         C = inheritance_completeness(gens, E, lower, phi, complete, timeout=timeout, method=method, seed=seed,
-                                     progress=progress, factorization=G)
+                                     progress=progress, factorization=G, structure=L)
     else:
         # small generators: the localization first (it also gives the Hilbert series), then inheritance
         t0 = time.time()
@@ -519,13 +533,13 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
         if not C.proved and G is not None:
             rest = max(timeout - (time.time() - t0), 1)
             C2 = inheritance_completeness(gens, E, lower, phi, complete, timeout=rest, method="inheritance",
-                                          seed=seed, progress=progress, factorization=G)
+                                          seed=seed, progress=progress, factorization=G, structure=L)
             C2.timings.update({f"before: {key}": v for key, v in C.timings.items()})
             C = C2 if C2.proved else C
             C.inheritance = C2.inheritance
+    structural = ("segre", "inheritance", "subspace")
     bound = (" (dimension of the variety: Jacobian rank at a point, a lower bound; see "
-             "sage_attention.ideals.completeness)." if C.proved and C.method not in ("segre", "inheritance")
-             else ".")
+             "sage_attention.ideals.completeness)." if C.proved and C.method not in structural else ".")
     return C.proved, what + "; " + C.reason + bound, C
 
 

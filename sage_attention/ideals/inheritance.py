@@ -75,8 +75,13 @@ of `ms`) is computed through degree `c` by
 :mod:`sage_attention.ideals.graded_kernel` and proved whole by a Segre
 product or the localization
 (:func:`~sage_attention.ideals.segre.segre_completeness`, with the
-dimension of `X'` bounded below by a Jacobian rank modulo `p`); then `D'`
-is the largest degree of its generators.
+dimension of `X'` bounded below by a Jacobian rank modulo `p`), or, when
+the model gives the coordinates as the coefficients of forms in fewer
+linear forms than features (``structure``) and so is `X'`, computed
+through the degree the theorem of :mod:`sage_attention.ideals.subspace`
+needs and proved by it (the slices: `X'` is the variety of `a`-tuples of
+quadrics with a common linear factor, forms in `a + 1` linear forms);
+then `D'` is the largest degree of its generators.
 
 What is checked, and when it fails: no block, columns of unequal sizes,
 `s \le a`, groups that do not match (no factorization: nothing is claimed);
@@ -127,10 +132,10 @@ from sage.matrix.constructor import matrix
 from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
 
 from sage_attention.ideals.completeness import structured_completeness
-from sage_attention.ideals.graded_kernel import kernel_spans
 from sage_attention.ideals.grading import linear_blocks
 from sage_attention.ideals.hilbert import PRIMES
-from sage_attention.ideals.segre import proved_kernel
+from sage_attention.ideals.segre import InheritedCertificate, proved_kernel, proved_kernel_holds
+from sage_attention.ideals.subspace import structure_holds, subspace_kernel
 from sage_attention.randomness import resolve_seed
 
 
@@ -335,54 +340,46 @@ def matrix_factorization(phi):
 
 
 @dataclass
-class InheritanceCertificate:
+class InheritanceCertificate(InheritedCertificate):
     r"""
     A proof (or a failed attempt) that generators give the whole ideal of a matrix product.
 
-    Made by :func:`inheritance_certificate`. Attributes: ``proved``,
-    ``reason`` (a sentence), ``factorization`` (a
-    :class:`MatrixFactorization`, or ``None``), ``sub_generators``
-    (``{degree: generators of I(X')}``, in the ring of `X'`),
-    ``sub_certificate`` (the
+    Made by :func:`inheritance_certificate`. Attributes: those of
+    :class:`~sage_attention.ideals.segre.InheritedCertificate`
+    (``generation_degree`` is the bound `\max(a+1, D')` of the theorem), and
+    ``factorization`` (a :class:`MatrixFactorization`, or ``None``),
+    ``sub_generators`` (``{degree: generators of I(X')}``, in the ring of
+    `X'`), ``sub_certificate`` (the
     :class:`~sage_attention.ideals.completeness.CompletenessCertificate` of
-    `I(X')`), ``generation_degree`` (the bound `\max(a+1, D')` of the
-    theorem), ``complete_through`` (`c`), ``generators`` (those of `J`),
-    ``timings``.
+    `I(X')`).
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.inheritance import InheritanceCertificate, inheritance_certificate
+        sage: T = LightningAttention(d=3, t=1, a=1)
+        sage: S = inheritance_certificate([], T.essential_parametrization(), 4)
+        sage: isinstance(S, InheritanceCertificate), S.proved, S.factorization is None
+        (True, False, True)
     """
-    proved: bool
-    reason: str
     factorization: object = None
     sub_generators: dict = field(default_factory=dict)
     sub_certificate: object = None
-    generation_degree: object = None
-    complete_through: int = 0
-    generators: tuple = ()
-    timings: dict = field(default_factory=dict)
 
-    def span_checks(self, seed=1):
+    def parametrization_map(self):
         r"""
-        Return ``[(k, rank, dim I(X)_k)]`` for `k \le` ``generation_degree``: the spanning hypothesis, re-checked.
-
-        ``rank`` is the rank modulo a prime of the degree-`k` multiples of
-        the generators of `J` (a lower bound of `\dim_\QQ J_k`) and `\dim
-        I(X)_k` the dimension from the evaluation at random points of `X`
-        modulo that prime (an upper bound), piece by piece of the finest
-        grading (:func:`~sage_attention.ideals.graded_kernel.kernel_spans`).
-        Equality for every `k` proves `J_k = I(X)_k`, as `J \subseteq I(X)`.
+        Return the parametrization that was factored.
 
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
-            sage: from sage_attention.ideals.implicitization import implicitize
             sage: from sage_attention.ideals.inheritance import inheritance_certificate
             sage: M = LightningAttention(d=3, t=2, a=2, out=1, entries=[(1, 1)])
-            sage: R = implicitize(M, 4, seed=0, prove=False)
-            sage: S = inheritance_certificate(R.essential_generators, M.essential_parametrization(), 4, seed=0)
-            sage: S.span_checks()
-            [(1, 0, 0), (2, 0, 0), (3, 30, 30), (4, 585, 585)]
+            sage: phi = M.essential_parametrization()
+            sage: inheritance_certificate([], phi, 4, seed=0).parametrization_map() is phi
+            True
         """
-        phi = self.factorization.parametrization
-        return kernel_spans(phi, list(self.generators), self.generation_degree, seed=seed)
+        return self.factorization.parametrization
 
     def verify(self):
         r"""
@@ -412,16 +409,10 @@ class InheritanceCertificate:
         if not self.proved or F is None or not F.check():
             return False
         _, phi1 = F.sub_map()
-        if any(phi1(g) != 0 for gs in self.sub_generators.values() for g in gs):
-            return False
-        if self.sub_certificate is None or not self.sub_certificate.verify():
+        if not proved_kernel_holds(phi1, self.sub_generators, self.sub_certificate):
             return False
         m, a, s = F.shape
-        D = max(self.sub_generators, default=1)
-        if self.generation_degree != max(D, a + 1 if min(m, s) > a else 1) or self.generation_degree > \
-                self.complete_through:
-            return False
-        return all(rank == want for _, rank, want in self.span_checks())
+        return self.degrees_hold(max(max(self.sub_generators, default=1), a + 1 if min(m, s) > a else 1))
 
     def to_dict(self):
         r"""
@@ -460,7 +451,7 @@ class InheritanceCertificate:
 
 
 def inheritance_certificate(gens, phi, complete_through, seed=None, timeout=30, p=PRIMES[0], processes=None,
-                            factorization=None):
+                            factorization=None, structure=None):
     r"""
     Try to prove that ``gens`` generate the whole vanishing ideal of ``phi`` through a matrix factorization.
 
@@ -485,6 +476,14 @@ def inheritance_certificate(gens, phi, complete_through, seed=None, timeout=30, 
       :func:`~sage_attention.ideals.completeness.completeness_certificate`
     - ``factorization`` -- (default: ``None``, found here) a
       :class:`MatrixFactorization` of ``phi``
+    - ``structure`` -- (default: ``None``) a
+      :class:`~sage_attention.models.linear_forms.LinearFormStructure` of
+      ``phi``: when its restriction to the coordinates of `X'` is a variety
+      of forms in fewer linear forms than features (checked exactly), the
+      ideal of `X'` is computed and proved by
+      :func:`~sage_attention.ideals.subspace.subspace_kernel` (through the
+      degree its theorem needs) instead of a Segre product or the
+      localization
 
     OUTPUT: an :class:`InheritanceCertificate`
 
@@ -523,7 +522,12 @@ def inheritance_certificate(gens, phi, complete_through, seed=None, timeout=30, 
     if min(m, s) > a and a + 1 > c:
         return InheritanceCertificate(False, f"the minors have degree {a + 1}, but the generators are known complete "
                                       f"only through degree {c}", **common)
-    G, C, steps = proved_kernel(F.sub_map()[1], c, seed, p, processes, timeout, "X'")
+    psi = F.sub_map()[1]
+    L = structure.restricted(psi.domain().variable_names()) if structure is not None else None
+    if L is not None and L.nfeatures > L.nforms and structure_holds(psi, L):
+        G, C, steps = subspace_kernel(psi, L, c, seed, p, processes, timeout)
+    else:
+        G, C, steps = proved_kernel(psi, c, seed, p, processes, timeout, "X'")
     timings.update(steps)
     if C is None:
         step = "its generators" if G is None else "the proof of its ideal"
@@ -549,7 +553,8 @@ def inheritance_certificate(gens, phi, complete_through, seed=None, timeout=30, 
 
 
 def inheritance_completeness(gens, ring, dimension, parametrization, complete_through, timeout=30,
-                             method="localization", seed=0, progress=False, processes=None, factorization=None):
+                             method="localization", seed=0, progress=False, processes=None, factorization=None,
+                             structure=None):
     r"""
     Prove the whole ideal by inheritance when the parametrization is a matrix product, else as usual.
 
@@ -570,7 +575,7 @@ def inheritance_completeness(gens, ring, dimension, parametrization, complete_th
       `k \le c` (the engine proves it); re-checked by ``verify()``
     - ``method`` -- (default: ``'localization'``) ``'inheritance'`` or a
       method of :func:`~sage_attention.ideals.completeness.completeness_certificate`
-    - ``factorization`` -- (default: ``None``, found here) as in
+    - ``factorization``, ``structure`` -- (default: ``None``) as in
       :func:`inheritance_certificate`
 
     OUTPUT: a :class:`~sage_attention.ideals.completeness.CompletenessCertificate`
@@ -596,6 +601,6 @@ def inheritance_completeness(gens, ring, dimension, parametrization, complete_th
     limit = "no time limit" if timeout is None else f"at most {timeout:.0f} s"
     with Heartbeat(f"completeness proof by inheritance ({limit})", progress):
         S = inheritance_certificate(gens, parametrization, complete_through, seed=seed, timeout=timeout,
-                                    processes=processes, factorization=factorization)
+                                    processes=processes, factorization=factorization, structure=structure)
     return structured_completeness(S, "inheritance", gens, ring, dimension, t0, timeout=timeout, method=method,
                                    seed=seed, progress=progress, processes=processes)

@@ -117,7 +117,7 @@ from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
 
 from sage_attention.ideals.completeness import structured_completeness
 from sage_attention.ideals.forked import steps_in_child
-from sage_attention.ideals.graded_kernel import graded_kernel, jacobian_rank
+from sage_attention.ideals.graded_kernel import graded_kernel, jacobian_rank, kernel_spans
 from sage_attention.ideals.grading import linear_blocks
 from sage_attention.ideals.hilbert import PRIMES, HilbertData, hilbert_function, reduced_numerator
 from sage_attention.randomness import derived_seed, resolve_seed
@@ -367,6 +367,113 @@ def proved_kernel(psi, degree, seed, p=PRIMES[0], processes=None, timeout=30, wh
     return got.get("kernel"), got.get("proof"), timings
 
 
+def proved_kernel_holds(psi, generators, certificate):
+    r"""
+    Re-check what :func:`proved_kernel` returned: the generators vanish on the map, and their certificate verifies.
+
+    INPUT:
+
+    - ``psi`` -- the map
+    - ``generators`` -- ``{degree: generators}``
+    - ``certificate`` -- their
+      :class:`~sage_attention.ideals.completeness.CompletenessCertificate`, or ``None``
+
+    OUTPUT: boolean
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals.segre import proved_kernel, proved_kernel_holds
+        sage: P.<s,t> = QQ[]; U.<a,b,c> = QQ[]
+        sage: psi = U.hom([s^2, s*t, t^2], P)
+        sage: G, C, _ = proved_kernel(psi, 2, seed=0)
+        sage: proved_kernel_holds(psi, G, C), proved_kernel_holds(psi, {2: [a*b]}, C)
+        (True, False)
+    """
+    if any(psi(g) != 0 for gs in generators.values() for g in gs):
+        return False
+    return certificate is not None and certificate.verify()
+
+
+@dataclass
+class InheritedCertificate:
+    r"""
+    What the proofs by inheritance share: a bound on the generation degree and the engine's generators.
+
+    The base of :class:`~sage_attention.ideals.inheritance.InheritanceCertificate`
+    and :class:`~sage_attention.ideals.subspace.SubspaceCertificate`. Attributes:
+    ``proved``, ``reason`` (a sentence), ``generation_degree`` (the degree in
+    which the theorem shows `I(X)` is generated), ``complete_through`` (`c`:
+    the generators span `I(X)_k` for `k \le c`), ``generators`` (those of
+    `J`), ``timings``; a subclass gives the parametrization of `X`
+    (:meth:`parametrization_map`).
+    """
+    proved: bool
+    reason: str
+    generation_degree: object = None
+    complete_through: int = 0
+    generators: tuple = ()
+    timings: dict = field(default_factory=dict)
+
+    def parametrization_map(self):
+        r"""
+        Return the parametrization of `X`.
+
+        EXAMPLES::
+
+            sage: from sage_attention.ideals.segre import InheritedCertificate
+            sage: InheritedCertificate(False, "nothing").parametrization_map()
+            Traceback (most recent call last):
+            ...
+            NotImplementedError: a proof by inheritance gives its parametrization
+        """
+        raise NotImplementedError("a proof by inheritance gives its parametrization")
+
+    def span_checks(self, seed=1):
+        r"""
+        Return ``[(k, rank, dim I(X)_k)]`` for `k \le` ``generation_degree``: the spanning hypothesis, re-checked.
+
+        ``rank`` is the rank modulo a prime of the degree-`k` multiples of
+        the generators of `J` (a lower bound of `\dim_\QQ J_k`) and `\dim
+        I(X)_k` the dimension from the evaluation at random points of `X`
+        modulo that prime (an upper bound), piece by piece of the finest
+        grading (:func:`~sage_attention.ideals.graded_kernel.kernel_spans`).
+        Equality for every `k` proves `J_k = I(X)_k`, as `J \subseteq I(X)`.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.ideals.implicitization import implicitize
+            sage: from sage_attention.ideals.inheritance import inheritance_certificate
+            sage: M = LightningAttention(d=3, t=2, a=2, out=1, entries=[(1, 1)])
+            sage: R = implicitize(M, 4, seed=0, prove=False)
+            sage: S = inheritance_certificate(R.essential_generators, M.essential_parametrization(), 4, seed=0)
+            sage: S.span_checks()
+            [(1, 0, 0), (2, 0, 0), (3, 30, 30), (4, 585, 585)]
+        """
+        return kernel_spans(self.parametrization_map(), list(self.generators), self.generation_degree, seed=seed)
+
+    def degrees_hold(self, bound):
+        r"""
+        Return whether the generation degree is the theorem's ``bound``, within the degrees known complete.
+
+        And whether the generators span every degree through it (:meth:`span_checks`).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.ideals.implicitization import implicitize
+            sage: from sage_attention.ideals.subspace import subspace_certificate
+            sage: M = LightningAttention(d=4, t=1, a=1)
+            sage: G = implicitize(M, 4, seed=0, prove=False).essential_generators
+            sage: S = subspace_certificate(G, M.essential_parametrization(), M.linear_form_structure(), 4)
+            sage: S.degrees_hold(4), S.degrees_hold(3)
+            (True, False)
+        """
+        if self.generation_degree != bound or bound > self.complete_through:
+            return False
+        return all(rank == want for _, rank, want in self.span_checks())
+
+
 @dataclass
 class SegreCertificate:
     r"""
@@ -456,9 +563,7 @@ class SegreCertificate:
         if not self.proved or self.factorization is None or not self.factorization.check():
             return False
         psi = self.factorization.factor_map()
-        if any(psi(g) != 0 for gs in self.factor_generators.values() for g in gs):
-            return False
-        if self.factor_certificate is None or not self.factor_certificate.verify():
+        if not proved_kernel_holds(psi, self.factor_generators, self.factor_certificate):
             return False
         return all(rank == want for _, rank, want in self.span_checks())
 

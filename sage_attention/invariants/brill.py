@@ -37,8 +37,10 @@ with Singular elimination):
 - `d = 3`: their span is the whole `35`-dimensional space of quartics of the
   vanishing ideal, and they generate the ideal (equal to the elimination ideal);
 - `d = 4`: their span has dimension `875`, inside the `1085`-dimensional
-  space of quartics of the ideal: `210` dimensions of quartics are not
-  Brill equations (the table of generators of the package stops at `d = 3`).
+  space of quartics of the ideal: the other `210` dimensions are spanned by
+  the `4`-minors of the `4 \times 10` matrix of first partial derivatives
+  (the cubics in three linear forms), and the `1085` quartics generate the
+  ideal (proved by inheritance from `d = 3`: :mod:`sage_attention.ideals.subspace`).
 
 `35` and `875` are the dimensions of the Schur module `S_{(7,3,2)} V` for
 `\dim V = 3, 4`, as expected of an irreducible module of equations.

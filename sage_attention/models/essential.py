@@ -93,6 +93,22 @@ class EssentialCoordinates:
             rels.append(C.gen(k) - sum(coef * C.gen(j) for j, coef in e.items()))
         return tuple(rels)
 
+    def linear_form_structure(self):
+        r"""
+        Return the coordinates as the coefficients of a polynomial in linear forms, or ``None``.
+
+        ``None`` here; a model whose coordinates are the coefficients of
+        `P(W x)` (:mod:`sage_attention.models.linear_forms`) says so by
+        overriding this method.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: LightningAttention(d=2, t=2, a=1).linear_form_structure() is None
+            True
+        """
+        return None
+
     @cached_method
     def essential_ring(self):
         r"""
@@ -104,7 +120,8 @@ class EssentialCoordinates:
             sage: LightningAttention(d=2, t=2, a=1).essential_ring()
             Multivariate Polynomial Ring in Y11_x11x12x12, Y11_x12x12x21, Y11_x11x12x22, Y11_x12x21x22, Y11_x11x22x22, Y11_x21x22x22 over Rational Field
         """
-        names = [str(x) for x in self.essential_coordinates()]
+        all_names = self.coordinate_ring().variable_names()
+        names = [all_names[k] for k in self._linear_structure()[0]]
         return PolynomialRing(self._base_ring, names, order="degrevlex")
 
     @cached_method

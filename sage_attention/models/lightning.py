@@ -148,6 +148,87 @@ class LightningAttentionLayer(PolynomialAttentionNetwork):
                 names.append(mono_name(i, j, [(m[0], j), (m[1], j), (m[2], j)]))
         return tuple(coords), tuple(names)
 
+    def linear_form_structure(self):
+        r"""
+        Return the coordinates as the coefficients of polynomials in linear forms, or ``None``.
+
+        With one output entry `(i, j)` (:mod:`sage_attention.models.linear_forms`):
+
+        - a single token (`t = 1`) computes the cubic form `F(x) = (v_i
+          \cdot x) \sum_{r=1}^{a} (k_r \cdot x)(q_r \cdot x)` in its `d`
+          features (`v_i` the `i`-th row of `V`, `k_r, q_r` the rows of `K,
+          Q`): the polynomial `s_0 \sum_r s_r s_{a+r}` in the `2a + 1`
+          linear forms `v_i, q_1, \dots, q_a, k_1, \dots, k_a`;
+        - with `t \ge 2` the essential coordinates are the cross
+          coefficients of a context token `n` (:ref:`mathematics, §2
+          <math-2>`): `v_a A_{bc} + v_b A_{ac}` is the coefficient of
+          `x_{an} x_{bn}` in the quadric `(v_i \cdot x) \sum_r q_{rc} (k_r
+          \cdot x)`, `c = 1, \dots, d`: the `d` polynomials `s_0 \sum_r
+          q_{rc} s_r` in the `a + 1` linear forms `v_i, k_1, \dots, k_a`,
+          with the entries of `Q` as coefficients.
+
+        ``None`` for several output entries or the weights `(A, V)`.
+
+        OUTPUT: a :class:`~sage_attention.models.linear_forms.LinearFormStructure` or ``None``
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: L = LightningAttention(d=3, t=1, a=1).linear_form_structure(); L.outer
+            (s0*s1*s2,)
+            sage: L.linear_forms
+            (('v11', 'v12', 'v13'), ('q11', 'q12', 'q13'), ('k11', 'k12', 'k13'))
+
+        With scaled coordinates the coefficient is a multiple of the coordinate::
+
+            sage: M = LightningAttention(d=2, t=1, a=1, coordinate_scaling='scaled')
+            sage: M.linear_form_structure().monomials
+            ((0, (3, 0), 1), (0, (2, 1), 3), (0, (1, 2), 3), (0, (0, 3), 1))
+
+        The slice of width `2` and rank `1`: two quadrics in two linear forms::
+
+            sage: S = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)]).linear_form_structure()
+            sage: S.outer, S.monomials[:2]
+            ((s0*s1*q11, s0*s1*q12), ((0, (2, 0), 1), (1, (2, 0), 1)))
+            sage: LightningAttention(d=3, t=2, a=1).linear_form_structure() is None
+            True
+        """
+        from sage_attention.models.linear_forms import LinearFormStructure
+        entries = self.output_entries()
+        if len(entries) != 1 or self.weight_space != "QKV":
+            return None
+        (row, token), = entries
+        (Q, K, V), = self.weight_matrices()
+        a, d = self.ranks[0], self.d
+        coords = dict(zip(self._coordinate_data()[1], self._coordinate_data()[0]))
+        scaled = self.coordinate_scaling == "scaled"
+        names = tuple(str(y) for y in self.essential_ring().gens())
+        found = [coords[y] for y in names]
+        v = [str(w) for w in V.row(row - 1)]
+        if self.tokens == 1:
+            context, kinds, extra = token, {"pure"}, ()
+            forms = [v] + [[str(w) for w in Q.row(r)] for r in range(a)] + [[str(w) for w in K.row(r)]
+                                                                           for r in range(a)]
+            S = PolynomialRing(self._base_ring, "s", 2 * a + 1)
+            s = S.gens()
+            outer = (s[0] * sum(s[1 + r] * s[1 + a + r] for r in range(a)),)
+            monomials = [(0, tuple(c.indices.count(i) for i in range(1, d + 1))) for c in found]
+        else:
+            context, kinds = found[0].context, {"cross"}
+            extra = tuple(str(w) for w in Q.list())
+            forms = [v] + [[str(w) for w in K.row(r)] for r in range(a)]
+            S = PolynomialRing(self._base_ring, [f"s{j}" for j in range(a + 1)] + list(extra))
+            s, q = S.gens()[:a + 1], [[S(str(w)) for w in row] for row in Q.rows()]
+            outer = tuple(s[0] * sum(q[r][c] * s[1 + r] for r in range(a)) for c in range(d))
+            monomials = [(c.indices[2] - 1, tuple(c.indices[:2].count(i) for i in range(1, d + 1)))
+                         for c in found]
+        if any(c.kind not in kinds or c.context != (None if self.tokens == 1 else context) or c.row != row
+               for c in found):
+            return None
+        monomials = tuple((o, e, self.term_count(c) if scaled else 1) for (o, e), c in zip(monomials, found))
+        features = tuple(index_name("x", (i, context), self._compact()) for i in range(1, d + 1))
+        return LinearFormStructure(features, names, monomials, tuple(tuple(f) for f in forms), outer, extra)
+
     def term_count(self, coordinate):
         r"""
         Return the number of terms of the raw coefficient of a coordinate.

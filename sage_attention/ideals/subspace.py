@@ -1,0 +1,646 @@
+r"""
+Forms in few linear forms: the whole ideal by inheritance from fewer features
+
+Some neurovarieties are varieties of forms (:mod:`sage_attention.models.linear_forms`):
+the coordinates are the coefficients of forms `F_o` of degrees `e_o \ge 1`
+in `n` features,
+
+.. MATH::
+
+    F_o(x) = P_o(\ell_1(x), \dots, \ell_m(x)), \qquad \ell_j(x) = \sum_{i=1}^{n} w_{ji} x_i,
+
+with polynomials `P_o` in `m` variables, whose coefficients may be further
+weights `q`, and `W = (w_{ji})` free. A single lightning token is one, with
+`P = s_0 \sum_r s_r s_{a+r}` and `m = 2a + 1`; a one-entry slice is the
+tuple of the `d` quadrics `s_0 \sum_r q_{rc} s_r` in `m = a + 1` linear
+forms, the query `q` as coefficients. Let `X_n` be the closure of these
+tuples of forms. When `n > m` its ideal is inherited from that of `X_m`, a
+variety of fewer coordinates: for the token of width `4` and rank `1` (the
+cubics that split into three linear forms, `20` coordinates) from the token
+of width `3` (`10` coordinates), where the localization of
+:mod:`sage_attention.ideals.localization` does not finish (its lex basis
+over `10` independent variables).
+
+    **Theorem.** Over a field of characteristic `0`, let `n > m` and let
+    `I(X_m)` be generated in degrees at most `r`. Then `I(X_n)` is
+    generated in degrees at most `\max(r, n)`.
+
+    *Proof.* By induction on `n`, from `X_{n-1}` to `X_n` (for `n - 1 = m`,
+    the hypothesis). Let `G = GL_n` act on the coordinate ring `R` of the
+    tuples of forms by linear substitution of the features (on every form
+    at once; not on `q`); the coordinate `c_{o\alpha}` (the coefficient of
+    `x^\alpha` in `F_o`) has weight `\alpha` for the diagonal torus, so a
+    monomial `\prod_j c_{o_j\alpha_j}` has weight `\sum_j \alpha_j`. `X_n`
+    is `G`-stable (`F_o(g x) = P_o(W g x)`), so `I = I(X_n)` is, and in
+    characteristic `0` each `I_\delta` is the sum of its intersections with
+    the isotypic components `R_\delta^{(\pi)}` of `R_\delta`, each spanned
+    by the `G`-translates of its highest weight vectors, of weight `\pi`
+    (`\pi_1 \ge \dots \ge \pi_n \ge 0`). Let `U = \langle x_1, \dots,
+    x_{n-1} \rangle` and `\mathrm{pr}` the substitution `x_n \mapsto 0`:
+    `\mathrm{pr}(P_o(Wx)) = P_o(W' x)` with `W'` the first `n - 1`
+    columns, so `\mathrm{pr}(X_n) \subseteq X_{n-1} \subseteq X_n`
+    (`X_{n-1}` the tuples of `X_n` in the forms on `U`).
+
+    - `\pi_n = 0`: a highest weight vector `f \in I` has weight `\pi`, so
+      every coordinate in it has `\alpha_n = 0`: `f = f_0 \circ
+      \mathrm{pr}` with `f_0` a polynomial on the forms on `U`, which
+      vanishes on `X_{n-1}`. By induction `f_0 = \sum_j h_j g_j` with `g_j
+      \in I(X_{n-1})` of degree at most `\max(r, n-1)`, and `g_j \circ
+      \mathrm{pr}` vanishes on `X_n` (as `\mathrm{pr}(X_n) \subseteq
+      X_{n-1}`). So `f` lies in the ideal of `I_{\le \max(r, n-1)}`, and so
+      does the whole component (a `G`-stable ideal).
+    - `\pi_n > 0`: every weight `\mu` of `S_\pi k^n` has `\mu_n > 0` (a
+      weight with `\mu_n = 0`, sorted, has at most `n - 1` parts, and its
+      first `n - 1` parts sum to `|\pi| > \pi_1 + \dots + \pi_{n-1}`: it
+      is not dominated by `\pi`). So every vector of `R^{(\pi)}` is a sum of
+      weight vectors each of whose monomials has a coordinate with
+      `\alpha_n > 0`: it vanishes on the tuples of forms on `U`, hence
+      (being in a `G`-stable space) on those on every `g U`: the tuples in
+      `n - 1` common linear forms, whose first partial derivatives
+      `\partial/\partial x_i` (of all the forms together) are linearly
+      dependent. The `n \times \sum_o \binom{n + e_o - 2}{e_o - 1}` matrix
+      of the coefficients of these partials is a matrix of linear forms in
+      the coordinates, and it is 1-generic (in the coordinates of symmetric
+      tensors a generalized entry is `(T_o) \mapsto \sum_o \langle T_o, a
+      \cdot b_o \rangle`, which is zero only when `a = 0` or every `b_o =
+      0`), so its maximal minors generate a prime ideal (Eisenbud
+      [Eis1988]_, Theorem 1): the ideal of the tuples in `n - 1` linear
+      forms, generated in degree `n`, inside `I` (`n - 1 \ge m`). (With
+      fewer columns than `n` every tuple is one, and these components are
+      zero.)
+
+    Hence `I` is generated in degrees at most `\max(r, n - 1, n)`. `\square`
+
+This is the inheritance of [LM2004]_ (see also [Lan2012]_), with the
+ideal of the tuples in `n - 1` linear forms as its only input beyond
+`I(X_m)`.
+
+The proof. The structure is checked exactly (:func:`structure_holds`:
+`\sum_\alpha s_{o\alpha} \varphi(y_{o\alpha}) x^\alpha = P_o(Wx)` in the
+polynomial ring of the weights and the features for every `o`, with every
+monomial of degree `e_o` a coordinate of `F_o` once). The ideal of `X_m`
+(the same `P_o`, `m` features, :func:`base_map`) is computed and proved
+whole (:func:`~sage_attention.ideals.segre.proved_kernel`: a Segre product
+or the localization); `r` is the largest degree of its generators. Then
+the engine's generators `J`, which span `I(X_n)_k` for every `k \le c`
+(``complete_through_degree``, a theorem of the engine), are the whole
+ideal when `\max(r, n) \le c`. When the generators found through `\max(r,
+n)` have smaller degrees, the ideal is generated in those degrees: the
+proof by inheritance of a matrix product
+(:mod:`sage_attention.ideals.inheritance`) uses this for the variety of
+its first columns (the slice of width `5` and rank `2`: the pairs of
+quadrics with a common linear factor, computed through degree `5`, have no
+quintic generator). ``verify()`` re-checks the structure, the base ideal
+and its certificate, the degrees, and the spanning hypothesis on `J`
+itself (:func:`~sage_attention.ideals.graded_kernel.kernel_spans`), which
+catches a dropped generator. Like the other structural proofs it gives no
+Hilbert series of `X_n`.
+
+EXAMPLES:
+
+The cubics in `4` features that split into three linear forms (the token
+of width `4` and rank `1`): their `1085` quartics are the whole ideal,
+inherited from the `35` quartics of the token of width `3`::
+
+    sage: from sage_attention import LightningAttention
+    sage: from sage_attention.ideals.implicitization import implicitize
+    sage: from sage_attention.ideals.subspace import subspace_certificate
+    sage: M = LightningAttention(d=4, t=1, a=1)
+    sage: R = implicitize(M, 4, seed=0, prove=False)
+    sage: S = subspace_certificate(R.essential_generators, M.essential_parametrization(),
+    ....:                          M.linear_form_structure(), 4, seed=0); S
+    Subspace certificate: the whole vanishing ideal (forms in 3 linear forms of 4 features; the variety of
+    3 features in 10 coordinates, its ideal generated in degree 4; generated in degree at most 4,
+    generators complete through degree 4)
+
+Two features more than linear forms need the generators of degree `5`
+(the maximal minors of each step)::
+
+    sage: M5 = LightningAttention(d=5, t=1, a=1)
+    sage: subspace_certificate([], M5.essential_parametrization(), M5.linear_form_structure(), 4).reason
+    'the 5-minors of the partial derivatives have degree 5, but the generators are known complete only through degree 4'
+
+REFERENCES: [Eis1988]_, [LM2004]_, [Lan2012]_.
+"""
+import time
+from dataclasses import dataclass, field
+from math import comb
+
+from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
+
+from sage_attention.ideals.completeness import CompletenessCertificate, structured_completeness
+from sage_attention.ideals.forked import steps_in_child
+from sage_attention.ideals.graded_kernel import graded_kernel, jacobian_rank
+from sage_attention.ideals.hilbert import PRIMES
+from sage_attention.ideals.segre import InheritedCertificate, proved_kernel, proved_kernel_holds
+from sage_attention.randomness import derived_seed, resolve_seed
+
+
+def _form_ring(base, weights, features):
+    # the ring of the weights and the features, the features last
+    return PolynomialRing(base, list(weights) + list(features))
+
+
+def _substituted(P, forms, extra, T):
+    # P(l_1, ..., l_m) with its other variables (the extra weights) sent to those of T
+    S = P.parent()
+    m = S.ngens() - len(extra)
+    return S.hom(list(forms) + [T(w) for w in S.variable_names()[m:]], T)(P)
+
+
+def minors_degree(structure):
+    r"""
+    Return the degree `n` of the maximal minors of the matrix of first partial derivatives, or ``None``.
+
+    ``None`` when the matrix has fewer columns than rows (then every tuple of
+    forms is in `n - 1` linear forms and there is no such minor).
+
+    The matrix has a row for each feature and, for each form `F_o` of
+    degree `e_o`, `\binom{n + e_o - 2}{e_o - 1}` columns (the coefficients
+    of `\partial F_o / \partial x_i`).
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.subspace import minors_degree
+        sage: minors_degree(LightningAttention(d=5, t=1, a=1).linear_form_structure())
+        5
+    """
+    n = structure.nfeatures
+    columns = sum(comb(n + e - 2, e - 1) for e in structure.degrees())
+    return n if columns >= n else None
+
+
+def structure_holds(phi, structure):
+    r"""
+    Return whether ``phi`` is the parametrization that ``structure`` describes (an exact check).
+
+    INPUT:
+
+    - ``phi`` -- the parametrization (coordinates to weights)
+    - ``structure`` -- a :class:`~sage_attention.models.linear_forms.LinearFormStructure`
+
+    OUTPUT: ``True`` when the coordinates are those of the domain of
+    ``phi``, every monomial of degree `e_o` in the features is the monomial
+    of exactly one coordinate of the form `F_o` (`e_o \ge 1`), the weights
+    named are distinct generators of the weight ring, each `P_o` is
+    homogeneous of degree `e_o` in the `s`, and `\sum_\alpha s_\alpha
+    \varphi(y_{o\alpha}) x^\alpha = P_o(\ell_1(x), \dots, \ell_m(x))`
+    for every `o`
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.subspace import structure_holds
+        sage: M = LightningAttention(d=3, t=1, a=2)
+        sage: L = M.linear_form_structure()
+        sage: structure_holds(M.essential_parametrization(), L)
+        True
+
+    A wrong polynomial `P` is refused::
+
+        sage: from dataclasses import replace
+        sage: s = L.outer[0].parent().gens()
+        sage: structure_holds(M.essential_parametrization(), replace(L, outer=(s[0] * s[1] * s[3],)))
+        False
+    """
+    L = structure
+    E, W = phi.domain(), phi.codomain()
+    n, m = L.nfeatures, L.nforms
+    if tuple(L.coordinates) != tuple(E.variable_names()) or len(L.monomials) != E.ngens() or not L.outer:
+        return False
+    if any(P.parent().ngens() != m + len(L.extra) or tuple(P.parent().variable_names()[m:]) != tuple(L.extra)
+           for P in L.outer):
+        return False
+    by_form = {}
+    for o, a, scale in L.monomials:
+        if not 0 <= o < len(L.outer) or len(a) != n or min(a) < 0 or not scale:
+            return False
+        by_form.setdefault(o, []).append(tuple(a))
+    if set(by_form) != set(range(len(L.outer))):
+        return False
+    for o, exps in by_form.items():
+        e = sum(exps[0])
+        if e < 1 or len(set(exps)) != len(exps) or len(exps) != comb(n + e - 1, e) or \
+                any(sum(a) != e for a in exps):
+            return False
+        P = L.outer[o]
+        if P == 0 or any(sum(mono[:m]) != e for mono in P.exponents()):
+            return False
+    names = [w for form in L.linear_forms for w in form] + list(L.extra)
+    weights = [str(w) for w in W.gens()]
+    if any(len(form) != n for form in L.linear_forms) or len(set(names)) != len(names) or \
+            not set(names) <= set(weights) or set(L.features) & set(weights):
+        return False
+    T = _form_ring(W.base_ring(), weights, L.features)
+    x = T.gens()[len(weights):]
+    zero = [0] * len(weights)
+    lhs = [T.zero() for _ in L.outer]
+    for y, (o, a, scale) in zip(E.gens(), L.monomials):
+        lhs[o] += T(scale) * T(phi(y)) * T.monomial(*(zero + list(a)))
+    forms = [sum(T(w) * xi for w, xi in zip(form, x)) for form in L.linear_forms]
+    return all(lhs[o] == _substituted(P, forms, L.extra, T) for o, P in enumerate(L.outer))
+
+
+def base_map(structure, m=None):
+    r"""
+    Return the parametrization of `X_m`: the coefficients of the `P_o(W' x)` with `W'` an `m \times m` matrix.
+
+    INPUT:
+
+    - ``structure`` -- a :class:`~sage_attention.models.linear_forms.LinearFormStructure`
+    - ``m`` -- (default: the number of linear forms) the number of features
+
+    OUTPUT: a morphism from the ring of the coordinates ``c<o>_<exponents>``
+    (one per form `F_o` and monomial of degree `e_o` in `m` features) to that
+    of the weights ``w_j_i`` and the ``extra`` weights
+
+    EXAMPLES:
+
+    The split ternary cubics::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.subspace import base_map
+        sage: psi = base_map(LightningAttention(d=5, t=1, a=1).linear_form_structure())
+        sage: psi.domain().ngens(), psi.codomain().ngens()
+        (10, 9)
+        sage: psi(psi.domain().gen(0))
+        w_0_0*w_1_0*w_2_0
+
+    The slice of width `5` and rank `2` has `5` quadrics in `3` linear
+    forms: its base is the `5` ternary quadrics, `30` coordinates::
+
+        sage: L = LightningAttention(d=5, t=2, a=2, out=1, entries=[(1, 1)]).linear_form_structure()
+        sage: base_map(L).domain().ngens()
+        30
+    """
+    L = structure
+    k = L.outer[0].base_ring()
+    m = L.nforms if m is None else int(m)
+    weights = [f"w_{j}_{i}" for j in range(L.nforms) for i in range(m)] + list(L.extra)
+    features = [f"x{i}" for i in range(m)]
+    T = _form_ring(k, weights, features)
+    x = T.gens()[len(weights):]
+    Wr = PolynomialRing(k, weights)
+    forms = [sum(T(f"w_{j}_{i}") * x[i] for i in range(m)) for j in range(L.nforms)]
+    names, images = [], []
+    for o, (P, e) in enumerate(zip(L.outer, L.degrees())):
+        coeffs = {}
+        for exps, c in _substituted(P, forms, L.extra, T).dict().items():
+            a = tuple(exps[len(weights):])
+            coeffs[a] = coeffs.get(a, 0) + c * Wr.monomial(*exps[:len(weights)])
+        if len(coeffs) != comb(m + e - 1, e):
+            raise ValueError(f"P_{o}(W'x) misses a monomial: its coefficient is zero for every W'")
+        for a in sorted(coeffs, reverse=True):
+            names.append(f"c{o}_" + "_".join(map(str, a)))
+            images.append(coeffs[a])
+    U = PolynomialRing(k, names, order="degrevlex")
+    return U.hom(images, Wr)
+
+
+@dataclass
+class SubspaceCertificate(InheritedCertificate):
+    r"""
+    A proof (or a failed attempt) that generators give the whole ideal of a variety of forms in few linear forms.
+
+    Made by :func:`subspace_certificate`. Attributes: those of
+    :class:`~sage_attention.ideals.segre.InheritedCertificate`
+    (``generation_degree`` is `\max(r, n)`), and ``structure`` (the
+    :class:`~sage_attention.models.linear_forms.LinearFormStructure`),
+    ``parametrization`` (`\varphi`), ``base_generators`` (``{degree:
+    generators of I(X_m)}``, in the ring of :func:`base_map`),
+    ``base_certificate`` (the
+    :class:`~sage_attention.ideals.completeness.CompletenessCertificate` of
+    `I(X_m)`).
+
+    EXAMPLES:
+
+    The base of the token of width `4` and rank `1` is the token of width
+    `3`, whose `35` quartics are proved by the localization::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.implicitization import implicitize
+        sage: from sage_attention.ideals.subspace import subspace_certificate
+        sage: M = LightningAttention(d=4, t=1, a=1)
+        sage: R = implicitize(M, 4, seed=0, prove=False)
+        sage: S = subspace_certificate(R.essential_generators, M.essential_parametrization(),
+        ....:                          M.linear_form_structure(), 4, seed=0)
+        sage: {k: len(g) for k, g in S.base_generators.items()}, S.base_certificate.method
+        ({4: 35}, 'localization')
+        sage: S.span_checks()
+        [(1, 0, 0), (2, 0, 0), (3, 0, 0), (4, 1085, 1085)]
+    """
+    structure: object = None
+    parametrization: object = None
+    base_generators: dict = field(default_factory=dict)
+    base_certificate: object = None
+
+    def parametrization_map(self):
+        r"""
+        Return the parametrization `\varphi`.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.ideals.subspace import subspace_certificate
+            sage: M = LightningAttention(d=4, t=1, a=1); phi = M.essential_parametrization()
+            sage: subspace_certificate([], phi, M.linear_form_structure(), 3).parametrization_map() is phi
+            True
+        """
+        return self.parametrization
+
+    def verify(self):
+        r"""
+        Re-check the certificate; return whether it holds.
+
+        Re-checked: the structure (exactly), that every generator of
+        `I(X_m)` vanishes on `X_m` (exactly), the certificate of `I(X_m)`
+        (its own ``verify()``), the degrees (`\max(r, n) \le c`), and the
+        spanning hypothesis on `J` (:meth:`span_checks`).
+
+        EXAMPLES:
+
+        A dropped quartic, with the false claim that the rest is complete
+        through degree `4`, is caught::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.ideals.implicitization import implicitize
+            sage: from sage_attention.ideals.subspace import subspace_certificate
+            sage: M = LightningAttention(d=4, t=1, a=1)
+            sage: G = implicitize(M, 4, seed=0, prove=False).essential_generators
+            sage: S = subspace_certificate(G[:-1], M.essential_parametrization(), M.linear_form_structure(), 4)
+            sage: S.proved, S.verify()
+            (True, False)
+        """
+        L = self.structure
+        if not self.proved or L is None or not structure_holds(self.parametrization, L):
+            return False
+        if not proved_kernel_holds(base_map(L), self.base_generators, self.base_certificate):
+            return False
+        return self.degrees_hold(max(max(self.base_generators, default=1), minors_degree(L) or 1))
+
+    def to_dict(self):
+        r"""
+        Return a JSON-ready dictionary.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.ideals.subspace import subspace_certificate
+            sage: M = LightningAttention(d=5, t=1, a=1)
+            sage: D = subspace_certificate([], M.essential_parametrization(), M.linear_form_structure(), 4).to_dict()
+            sage: D['proved'], D['features'], D['linear_forms'], D['outer']
+            (False, 5, 3, ['s0*s1*s2'])
+        """
+        L = self.structure
+        return {"proved": self.proved, "reason": self.reason,
+                "features": None if L is None else L.nfeatures, "linear_forms": None if L is None else L.nforms,
+                "outer": None if L is None else [str(P) for P in L.outer],
+                "base_generators": {int(k): [str(g) for g in v] for k, v in self.base_generators.items()},
+                "base_certificate": None if self.base_certificate is None else self.base_certificate.to_dict(),
+                "generation_degree": self.generation_degree, "complete_through": self.complete_through,
+                "timings": {k: round(float(v), 4) for k, v in self.timings.items()}}
+
+    def __repr__(self):
+        if not self.proved:
+            return f"Subspace certificate: not proved ({self.reason})"
+        L, G = self.structure, self.base_generators
+        base = (f"its ideal generated in degree{'s' if len(G) > 1 else ''} {', '.join(map(str, sorted(G)))}" if G
+                else "its ideal zero")
+        return (f"Subspace certificate: the whole vanishing ideal (forms in {L.nforms} linear forms of "
+                f"{L.nfeatures} features; the variety of {L.nforms} features in "
+                f"{base_map(L).domain().ngens()} coordinates, {base}; generated in degree at most "
+                f"{self.generation_degree}, generators complete through degree {self.complete_through})")
+
+
+def subspace_certificate(gens, phi, structure, complete_through, seed=None, timeout=30, p=PRIMES[0],
+                         processes=None):
+    r"""
+    Try to prove that ``gens`` generate the whole vanishing ideal of a variety of forms in few linear forms.
+
+    See the module documentation for the theorem and the checks.
+
+    INPUT:
+
+    - ``gens`` -- polynomials in the domain of ``phi`` that vanish on its
+      variety `X_n` and span `I(X_n)_k` for every `k \le`
+      ``complete_through`` (the engine's generators and its
+      ``complete_through_degree``); re-checked by ``verify()`` only
+    - ``phi`` -- the parametrization, over `\QQ`
+    - ``structure`` -- a :class:`~sage_attention.models.linear_forms.LinearFormStructure`
+      of ``phi`` (checked here), or ``None``
+    - ``complete_through`` -- integer `c`
+    - ``seed`` -- (default: ``None``, drawn from Sage's random state) the
+      random points of the base ideal and of its proof (they change the
+      time, never what is proved)
+    - ``timeout`` -- (default: `30`) seconds for the base ideal and its
+      proof, or ``None`` (no limit; then in this process)
+    - ``p`` -- (default: `32003`) the prime of the proof of `I(X_m)`
+    - ``processes`` -- (default: ``None``) as in
+      :func:`~sage_attention.ideals.completeness.completeness_certificate`
+
+    OUTPUT: a :class:`SubspaceCertificate`
+
+    EXAMPLES:
+
+    Through degree `3` nothing is proved (the base ideal has quartics); a
+    model with no such structure says so::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.subspace import subspace_certificate
+        sage: M = LightningAttention(d=4, t=1, a=1)
+        sage: subspace_certificate([], M.essential_parametrization(), M.linear_form_structure(), 3).proved
+        False
+        sage: S = LightningAttention(d=3, t=2, a=1, out=1)
+        sage: subspace_certificate([], S.essential_parametrization(), S.linear_form_structure(), 4).reason
+        'the coordinates are not the coefficients of a polynomial in linear forms of the features'
+
+    As many features as linear forms: nothing to inherit from::
+
+        sage: T = LightningAttention(d=3, t=1, a=1)
+        sage: subspace_certificate([], T.essential_parametrization(), T.linear_form_structure(), 4).reason
+        'the forms have 3 features and 3 linear forms: no fewer features to inherit from'
+    """
+    c = int(complete_through)
+    L = structure
+    common = dict(structure=L, parametrization=phi, complete_through=c, generators=tuple(gens))
+    if L is None:
+        return SubspaceCertificate(False, "the coordinates are not the coefficients of a polynomial in linear forms "
+                                   "of the features", **common)
+    n, m = L.nfeatures, L.nforms
+    if phi.domain().base_ring().characteristic():
+        return SubspaceCertificate(False, "the theorem of the proof by inheritance needs characteristic 0 "
+                                   f"(the ring is over {phi.domain().base_ring()})", **common)
+    if n <= m:
+        return SubspaceCertificate(False, f"the forms have {n} features and {m} linear forms: no fewer features to "
+                                   "inherit from", **common)
+    if not structure_holds(phi, L):
+        return SubspaceCertificate(False, "the coordinates are not the coefficients of the polynomial in linear "
+                                   "forms that the model gives (checked exactly)", **common)
+    minors = minors_degree(L)
+    if minors is not None and minors > c:
+        return SubspaceCertificate(False, f"the {n}-minors of the partial derivatives have degree {n}, but the "
+                                   f"generators are known complete only through degree {c}", **common)
+    timings = {}
+    common["timings"] = timings
+    G, C, steps = proved_kernel(base_map(L), c, resolve_seed(seed), p, processes, timeout,
+                                f"the variety of {m} features")
+    timings.update(steps)
+    if C is None:
+        step = "its generators" if G is None else "the proof of its ideal"
+        return SubspaceCertificate(False, f"the variety of {m} features did not finish in {timeout} s ({step})",
+                                   base_generators=G or {}, **common)
+    common.update(base_generators=G, base_certificate=C)
+    if not C.proved:
+        return SubspaceCertificate(False, f"the ideal of the variety of {m} features through degree {c} is not "
+                                   f"proved whole ({C.reason})", **common)
+    r = max(G, default=1)
+    need = max(r, minors or 1)
+    common.update(generation_degree=need)
+    if need > c:
+        return SubspaceCertificate(False, f"the ideal is generated in degree at most {need} (the base ideal in degree "
+                                   f"at most {r} and the {n}-minors of the partial derivatives), but the generators "
+                                   f"are known complete only through degree {c}", **common)
+    return SubspaceCertificate(True, f"the coordinates are the coefficients of a polynomial in {m} linear forms of "
+                               f"{n} features; by inheritance from the variety of {m} features (its ideal generated "
+                               f"in degree at most {r}, proved: {C.reason}) and the {n}-minors of the partial "
+                               f"derivatives, the ideal is generated in degree at most {need} "
+                               f"(sage_attention.ideals.subspace), and the generators are complete through degree "
+                               f"{c}", **common)
+
+
+def _kernel_steps(job, send):
+    r"""
+    The steps of :func:`subspace_kernel` (in the child): the base ideal and its proof, the generators, the certificate.
+    """
+    psi, L, degree, seed, p, processes = job
+    t0 = time.time()
+    minors = minors_degree(L) or 1
+    Gb, Cb, steps = proved_kernel(base_map(L), max(degree, minors), seed, p, processes, None,
+                                  f"the variety of {L.nforms} features")
+    send(("base", (Gb, Cb), time.time() - t0))
+    if Cb is None or not Cb.proved:
+        return
+    c = max(degree, minors, max(Gb, default=1))
+    t0 = time.time()
+    G = graded_kernel(psi, c, seed=seed)
+    send(("kernel", G, time.time() - t0))
+    t0 = time.time()
+    S = subspace_certificate([g for k in sorted(G) for g in G[k]], psi, L, c, seed=seed, timeout=None, p=p,
+                             processes=processes)
+    send(("certificate", S, time.time() - t0))
+
+
+def subspace_kernel(psi, structure, degree, seed, p=PRIMES[0], processes=None, timeout=30):
+    r"""
+    Return ``(generators, certificate, timings)``: the ideal of a variety of forms in few linear forms, and its proof.
+
+    For the proof by inheritance of a matrix product
+    (:mod:`sage_attention.ideals.inheritance`), whose variety of the first
+    columns may be such a variety: its ideal is computed through `c =
+    \max(` ``degree``, `r, n)` (`r` the generation degree of the base
+    ideal, `n` the features), which the theorem shows is enough, and proved
+    whole by :func:`subspace_certificate`. The ideal is then generated by
+    the generators found, so in the degrees where there are some (which
+    can stay below `n`), in a forked child within ``timeout`` seconds.
+
+    INPUT:
+
+    - ``psi`` -- the parametrization, over `\QQ`
+    - ``structure`` -- its :class:`~sage_attention.models.linear_forms.LinearFormStructure`
+    - ``degree`` -- positive integer: the least degree to compute
+    - ``seed``, ``p``, ``processes`` -- as in :func:`subspace_certificate`
+    - ``timeout`` -- (default: `30`) seconds, or ``None`` (in this process)
+
+    OUTPUT: ``{degree: generators}`` or ``None``, a
+    :class:`~sage_attention.ideals.completeness.CompletenessCertificate`
+    (``method='subspace'`` when proved) or ``None``, and ``{step: seconds}``
+    (``None`` for what did not finish)
+
+    EXAMPLES:
+
+    The pairs of quadrics in `4` features with a common linear factor (the
+    first two columns of the slice of width `4` and rank `2`): computed
+    through degree `4` (the `4`-minors) and generated in degrees `3` and `4`::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.inheritance import matrix_factorization
+        sage: from sage_attention.ideals.subspace import subspace_kernel
+        sage: M = LightningAttention(d=4, t=2, a=2, out=1, entries=[(1, 1)])
+        sage: _, psi = matrix_factorization(M.essential_parametrization()).sub_map()
+        sage: L = M.linear_form_structure().restricted(psi.domain().variable_names())
+        sage: G, C, t = subspace_kernel(psi, L, 4, seed=0)
+        sage: {k: len(g) for k, g in G.items()}, C.method, C.subspace.generation_degree
+        ({3: 40, 4: 125}, 'subspace', 4)
+    """
+    t0 = time.time()
+    results = steps_in_child(_kernel_steps, (psi, structure, int(degree), seed, p, processes), timeout, 3,
+                             f"the ideal of {psi.domain().ngens()} coordinates")
+    got = {r[0]: r[1] for r in results}
+    timings = {r[0]: r[2] for r in results}
+    timings["total"] = time.time() - t0
+    S = got.get("certificate")
+    if S is None:
+        return got.get("kernel"), None, timings
+    G = got["kernel"]
+    U = psi.domain()
+    dim = jacobian_rank([psi(u) for u in U.gens()], p, derived_seed(seed, "small map jacobian"))
+    if S.proved:
+        C = CompletenessCertificate(True, "the ideal found is the whole vanishing ideal: " + S.reason, p,
+                                    dim, "subspace", subspace=S, timings=dict(timings))
+    else:
+        C = CompletenessCertificate(False, f"{S.reason} (proof by inheritance from fewer features of "
+                                    f"{U.ngens()} coordinates)", p, dim, subspace=S, timings=dict(timings))
+    return G, C, timings
+
+
+def subspace_completeness(gens, ring, dimension, parametrization, structure, complete_through, timeout=30,
+                          method="localization", seed=0, progress=False, processes=None):
+    r"""
+    Prove the whole ideal by inheritance from fewer features for forms in few linear forms, else as usual.
+
+    The proof by inheritance from fewer features (:func:`subspace_certificate`)
+    needs no Gröbner basis of ``gens``; when it does not prove, the rest of
+    the time goes to
+    :func:`~sage_attention.ideals.completeness.completeness_certificate` with
+    ``method``, unless ``method`` is ``'subspace'`` (then nothing else is
+    tried).
+
+    INPUT:
+
+    - ``gens``, ``ring``, ``dimension``, ``timeout``, ``seed``, ``progress``,
+      ``processes`` -- as in
+      :func:`~sage_attention.ideals.completeness.completeness_certificate`
+    - ``parametrization`` -- the map whose variety is `X` (from ``ring``)
+    - ``structure`` -- as in :func:`subspace_certificate`
+    - ``complete_through`` -- integer `c`: ``gens`` span `I(X)_k` for every
+      `k \le c` (the engine proves it); re-checked by ``verify()``
+    - ``method`` -- (default: ``'localization'``) ``'subspace'`` or a
+      method of :func:`~sage_attention.ideals.completeness.completeness_certificate`
+
+    OUTPUT: a :class:`~sage_attention.ideals.completeness.CompletenessCertificate`
+    (``method='subspace'`` and the :class:`SubspaceCertificate` in
+    ``subspace`` when proved that way; ``subspace`` also holds a failed
+    attempt)
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.implicitization import implicitize
+        sage: from sage_attention.ideals.subspace import subspace_completeness
+        sage: M = LightningAttention(d=4, t=1, a=1)
+        sage: G = implicitize(M, 4, seed=0, prove=False).essential_generators
+        sage: E, phi = M.essential_ring(), M.essential_parametrization()
+        sage: C = subspace_completeness(G, E, 10, phi, M.linear_form_structure(), 4); C
+        Completeness certificate modulo 32003: the whole vanishing ideal (prime of dimension 10, by inheritance from fewer features)
+        sage: C.method, C.hilbert is None
+        ('subspace', True)
+    """
+    from sage_attention.progress import Heartbeat
+    t0 = time.time()
+    limit = "no time limit" if timeout is None else f"at most {timeout:.0f} s"
+    with Heartbeat(f"completeness proof by inheritance from fewer features ({limit})", progress):
+        S = subspace_certificate(gens, parametrization, structure, complete_through, seed=seed, timeout=timeout,
+                                 processes=processes)
+    return structured_completeness(S, "subspace", gens, ring, dimension, t0, timeout=timeout, method=method,
+                                   seed=seed, progress=progress, processes=processes)
