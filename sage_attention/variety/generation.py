@@ -816,11 +816,15 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
         if linear:          # the echelon forms that every row uses, while the families are built
             for k in range(1, bound + 1):
                 spans.lower(k, PRIMES[0])
+            if two_cores:   # and those of the second prime, which confirms a rank that falls short
+                for k in range(1, bound + 1):
+                    spans.lower(k, PRIMES[1])
         return res, part
 
     def members():
         return _family_members(model, names, built, families is None, force)
-    (res, part), built_members = map_in_children(lambda job: job(), [ideal, members], min(2, available_cores()))
+    two_cores = available_cores() >= 2
+    (res, part), built_members = map_in_children(lambda job: job(), [ideal, members], 2 if two_cores else 1)
     E = model.essential_ring()
     Kmin, nlin, total, bound, spans, linear = part
     ideal_seconds = getattr(res, "seconds", None)
