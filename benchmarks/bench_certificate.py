@@ -94,7 +94,8 @@ def structured_proof(kind, gens, M, c):
         from sage_attention.ideals.subspace import subspace_certificate
         return subspace_certificate(gens, phi, M.linear_form_structure(), c, seed=0, timeout=None, processes=1)
     from sage_attention.ideals.inheritance import inheritance_certificate
-    return inheritance_certificate(gens, phi, c, seed=0, timeout=None, processes=1)
+    return inheritance_certificate(gens, phi, c, seed=0, timeout=None, processes=1,
+                                   structure=M.linear_form_structure())     # as implicitize passes it
 
 
 def structured_rows(args, m2):

@@ -152,5 +152,6 @@ class LinearFormStructure:
         forms = f"{count} {what} forms" if count > 1 else f"{what.capitalize()} form"
         s = ", ".join(f"l_{j + 1}" for j in range(self.nforms))
         P = self.outer[0] if count == 1 else f"({self.outer[0]}, ...)"
-        return (f"{forms} in {self.nfeatures} features {', '.join(self.features)}: P({s}) = {P}, "
+        features = "feature" if self.nfeatures == 1 else "features"
+        return (f"{forms} in {self.nfeatures} {features} {', '.join(self.features)}: P({s}) = {P}, "
                 f"l_1 = ({', '.join(self.linear_forms[0])}), ...")
