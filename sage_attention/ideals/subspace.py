@@ -414,7 +414,7 @@ class SubspaceCertificate(InheritedCertificate):
 
 
 def subspace_certificate(gens, phi, structure, complete_through, seed=None, timeout=30, p=PRIMES[0],
-                         processes=None):
+                         processes=None, base=None):
     r"""
     Try to prove that ``gens`` generate the whole vanishing ideal of a variety of forms in few linear forms.
 
@@ -438,6 +438,11 @@ def subspace_certificate(gens, phi, structure, complete_through, seed=None, time
     - ``p`` -- (default: `32003`) the prime of the proof of `I(X_m)`
     - ``processes`` -- (default: ``None``) as in
       :func:`~sage_attention.ideals.completeness.completeness_certificate`
+    - ``base`` -- (default: ``None``, computed here) the ideal of the
+      variety of `m` features and its certificate, as
+      :func:`~sage_attention.ideals.segre.proved_kernel` returns them for
+      :func:`base_map` (a proved certificate means the whole ideal, whatever
+      the degree it was computed through); checked again by ``verify()``
 
     OUTPUT: a :class:`SubspaceCertificate`
 
@@ -483,9 +488,12 @@ def subspace_certificate(gens, phi, structure, complete_through, seed=None, time
                                    f"generators are known complete only through degree {c}", **common)
     timings = {}
     common["timings"] = timings
-    G, C, steps = proved_kernel(base_map(L), c, resolve_seed(seed), p, processes, timeout,
-                                f"the variety of {m} features")
-    timings.update(steps)
+    if base is None:
+        G, C, steps = proved_kernel(base_map(L), c, resolve_seed(seed), p, processes, timeout,
+                                    f"the variety of {m} features")
+        timings.update(steps)
+    else:
+        G, C = base
     if C is None:
         step = "its generators" if G is None else "the proof of its ideal"
         return SubspaceCertificate(False, f"the variety of {m} features did not finish in {timeout} s ({step})",
@@ -527,7 +535,7 @@ def _kernel_steps(job, send):
     send(("kernel", G, time.time() - t0))
     t0 = time.time()
     S = subspace_certificate([g for k in sorted(G) for g in G[k]], psi, L, c, seed=seed, timeout=None, p=p,
-                             processes=processes)
+                             processes=processes, base=(Gb, Cb))      # the base computed above
     send(("certificate", S, time.time() - t0))
 
 
