@@ -231,3 +231,18 @@ def test_betti_numbers_with_linear_forms_equal_koszul_tensor():
     assert r == 2 and all(g.degree() == 2 for g in K.gens())
     assert betti_numbers(J) == _sage_betti(J)
     assert betti_numbers(J)[1] == {1: 2, 2: 3}
+
+
+def test_degree_not_claimed_when_generators_are_missing():
+    # the single token of width 4 and rank 2 has no equation through degree 4 (the engine's ideal is
+    # zero, of dimension 20) while the variety has dimension 13 (Jacobian rank; also 4 + 10 - 1 for
+    # the cubics l * Q with a linear factor): no degree is returned, the dimension is the variety's.
+    # Given by the weights A = K^T Q and V it gives no structure, so no theorem gives its degree
+    from sage_attention.variety.neurovariety import Neurovariety
+    M = LightningAttention(d=4, t=1, a=2, weight_space='AV')
+    X = Neurovariety(M)
+    H = X.hilbert_data()
+    assert not H.certified and H.dimension == 20
+    with pytest.raises(ValueError, match="not known.*dimension 20.*dimension 13"):
+        X.degree()
+    assert X.krull_dimension() == 13 == 4 + 10 - 1 == M.dimension(seed=1)

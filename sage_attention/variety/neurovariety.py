@@ -713,7 +713,12 @@ class Neurovariety(UniqueRepresentation, SageObject):
         This is the dimension of the (affine) neurovariety, the one
         :meth:`dimension` computes by Jacobian rank; the projective variety
         has dimension one less (:meth:`projective_dimension`). It is read off
-        :meth:`hilbert_data` (``progress`` as there).
+        :meth:`hilbert_data` (``progress`` as there), or, when the proved
+        ideal gives no Hilbert series or the ideal is not proved, from the
+        theorem of :mod:`sage_attention.ideals.common_factor` where it
+        applies (as :meth:`degree`). When the ideal found is not proved
+        whole and its dimension is not the Jacobian rank (generators are
+        missing), it is the Jacobian rank (:meth:`dimension`).
 
         EXAMPLES::
 
@@ -722,7 +727,12 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: Neurovariety(LightningAttention(d=2, t=1, a=1)).krull_dimension()
             4
         """
-        return int(self.hilbert_data(progress=progress).dimension)
+        known = self._degree_by_theorem(progress)
+        if known is not None:
+            return known[1]
+        H = self.hilbert_data(progress=progress)
+        # not proved: when generators are missing the ideal found cuts out more than the variety
+        return int(H.dimension) if H.certified else int(self._model.dimension())
 
     def projective_dimension(self):
         r"""
@@ -742,7 +752,15 @@ class Neurovariety(UniqueRepresentation, SageObject):
         Return the degree of the projective neurovariety (that of the affine cone).
 
         Read off :meth:`hilbert_data` (computed modulo primes; exact when
-        ``hilbert_data().certified``; ``progress`` as there).
+        ``hilbert_data().certified``; ``progress`` as there). When the
+        vanishing ideal is proved by a structure that gives no Hilbert series
+        (inheritance), or is not proved, and the variety is one of forms with
+        a common linear factor (the one-entry slices of rank at least two, the
+        single tokens of rank at least two), the degree is that of the theorem of
+        :mod:`sage_attention.ideals.common_factor` (exact; its structure is
+        checked exactly, and its dimension must be the Jacobian rank): the
+        Hilbert series of thousands of generators in 40 or more coordinates
+        would not finish.
 
         EXAMPLES::
 
@@ -750,8 +768,68 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: Neurovariety(LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])).degree()
             4
+
+        The single token of width `4` and rank `2` (the cubics with a linear
+        factor) has no equation of degree at most `4`; its degree is the
+        theorem's. Given by the weights `A = K^T Q` and `V`, the same model
+        gives no structure: the ideal found is not proved whole and cuts out
+        more than the variety (generators of higher degree are missing), so
+        the degree is not known and the error says so; the dimension is then
+        the Jacobian rank::
+
+            sage: Neurovariety(LightningAttention(d=4, t=1, a=2)).degree()
+            interpolation of LightningAttention(d=4, out=1, t=1, a=2) over Rational Field: complete through degree 4 only, not proved complete
+            220
+            sage: T = Neurovariety(LightningAttention(d=4, t=1, a=2, weight_space='AV'))
+            sage: T.degree()
+            Traceback (most recent call last):
+            ...
+            ValueError: the degree of the neurovariety of LightningAttention(...) over Rational Field is not known: the ideal found (complete through degree 4) is not proved whole and has dimension 20, but the variety has dimension 13 (Jacobian rank), so generators of higher degree are missing; ...
+            sage: T.krull_dimension()
+            13
+
+        The slice of width `4` and rank `2`, proved by inheritance::
+
+            sage: X = Neurovariety(LightningAttention(d=4, t=2, a=2, out=1, entries=[(1, 1)]))
+            sage: X.degree(), X.krull_dimension()
+            (7280, 15)
         """
-        return int(self.hilbert_data(progress=progress).degree)
+        known = self._degree_by_theorem(progress)
+        if known is not None:
+            return known[0]
+        H = self.hilbert_data(progress=progress)
+        dim = int(self._model.dimension()) if not H.certified else H.dimension
+        if H.dimension != dim:
+            res = self.vanishing_ideal_report(progress=progress)
+            through = getattr(res, "complete_through_degree", None)
+            known_through = f" (complete through degree {through})" if through is not None else ""
+            raise ValueError(f"the degree of the neurovariety of {self._model} is not known: the ideal found"
+                             f"{known_through} is not proved whole and has dimension {H.dimension}, but the "
+                             f"variety has dimension {dim} (Jacobian rank), so generators "
+                             "of higher degree are missing; compute the vanishing ideal through a higher "
+                             "degree (sage_attention.ideals.implicitization.implicitize(model, degree)) or by "
+                             "elimination (vanishing_ideal(algorithm='elimination'))")
+        return int(H.degree)
+
+    def _degree_by_theorem(self, progress=False):
+        r"""
+        Return ``(degree, dimension)`` by :mod:`sage_attention.ideals.common_factor`, or ``None``.
+
+        ``None`` when the Hilbert data are known (computed, or given by the
+        proof of the vanishing ideal), when the theorem does not apply, or
+        when its dimension is not the Jacobian rank.
+        """
+        if ("hilbert data", False, None) in self._results:
+            return None
+        res = self.vanishing_ideal_report(progress=progress)
+        C = getattr(res, "certificate", None)
+        if C is not None and C.proved and C.hilbert is not None and C.hilbert.certified:
+            return None
+        from sage_attention.ideals.common_factor import common_factor_degree
+        known = common_factor_degree(self._model)
+        if known is None or known[1] != self._model.dimension():
+            return None
+        return known
 
     def contains(self, f):
         r"""
