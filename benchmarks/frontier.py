@@ -8,6 +8,7 @@ Run from the repository root::
     python -m benchmarks.frontier --rows token-d5-a1 --dask token-d5-a1   # and on two Dask workers
     python -m benchmarks.frontier --rows slice-d5-t2-a2 --json r.json      # keep the results ...
     python -m benchmarks.frontier --from-json r.json                       # ... and print them again
+    python -m benchmarks.frontier --degrees    # the degree of every row by the theorem (no run)
 
 Each row runs ``implicitize(model, degree, seed=0, executor=False,
 prove=PROVE)`` in a fresh process (``--prove``: default ``None``, the
@@ -20,7 +21,10 @@ time limit says "not reached in N s". With ``--dask ROW`` the row also runs
 on a Dask ``LocalCluster`` with two worker processes (``executor=
 client.get_executor()``), and a line compares the two runs: time and the
 SHA-256 of the sorted generators (the peak memory of a Dask run is the
-client process's only).
+client process's only). ``--degrees`` prints, without computing any ideal,
+the dimension and degree of every row by the theorem of
+:mod:`sage_attention.ideals.common_factor` (rows of rank `a \ge 2`) next to
+the dimension by Jacobian rank.
 """
 import argparse
 import json
@@ -114,6 +118,26 @@ def rst(results, degree, timeout, command):
     return "\n".join(out)
 
 
+def degrees_rst(names, table):
+    r"""Return the reST table of the dimension and degree by the theorem of every row (and the Jacobian rank)."""
+    from sage_attention import LightningAttention
+    from sage_attention.ideals.common_factor import common_factor_degree
+    out = [".. list-table::", "   :header-rows: 1", "",
+           "   * - row", "     - dimension (Jacobian rank)", "     - dimension (theorem)", "     - degree (theorem)"]
+    for name in names:
+        kw = dict(table[name])
+        if "entries" in kw:
+            kw["entries"] = [tuple(e) for e in kw["entries"]]
+        M = LightningAttention(**kw)
+        known = common_factor_degree(M)
+        dim = M.dimension(seed=0)
+        if known is not None and known[1] != dim:
+            raise AssertionError(f"{name}: the theorem's dimension {known[1]} is not the Jacobian rank {dim}")
+        theorem = ("-", "- (rank one: the map is not birational)") if known is None else (str(known[1]), str(known[0]))
+        out += [f"   * - {name}", f"     - {dim}", f"     - {theorem[0]}", f"     - {theorem[1]}"]
+    return "\n".join(out)
+
+
 def dask_line(name, local, dask):
     r"""Return one sentence comparing the one-process run of a row with its Dask run."""
     if local["status"] != "ok" or dask["status"] != "ok":
@@ -136,6 +160,8 @@ def main(argv=None):
     ap.add_argument("--json", help="also write the results to this file")
     ap.add_argument("--dask", metavar="ROW",
                     help="also run ROW on a Dask LocalCluster with two worker processes and compare")
+    ap.add_argument("--degrees", action="store_true",
+                    help="print the dimension and degree of every row by the theorem (no ideal computed)")
     ap.add_argument("--from-json", nargs="+", metavar="FILE",
                     help="print the table of results saved with --json, without running anything")
     args = ap.parse_args(argv)
@@ -148,6 +174,9 @@ def main(argv=None):
         return
     table = rows()
     names = args.rows or list(table)
+    if args.degrees:
+        print(degrees_rst(names, table))
+        return
     unknown = [n for n in names + ([args.dask] if args.dask else []) if n not in table]
     if unknown:
         ap.error(f"unknown row(s) {', '.join(unknown)}; the rows are {', '.join(table)}")

@@ -95,7 +95,6 @@ def determinantal_degree(n, k, r):
     return int(out)
 
 
-
 def symmetric_degree(n, r):
     r"""
     Return the degree of the variety of symmetric `n \times n` matrices of rank at most `r`.
@@ -123,6 +122,7 @@ def symmetric_degree(n, r):
     for i in range(n - r):
         out *= Fraction(comb(n + i, n - r - i), comb(2 * i + 1, i))
     return int(out)
+
 
 def _matrix_shape(L):
     r"""

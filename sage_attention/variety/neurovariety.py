@@ -732,7 +732,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             return known[1]
         H = self.hilbert_data(progress=progress)
         # not proved: when generators are missing the ideal found cuts out more than the variety
-        return int(H.dimension) if H.certified else int(self._model.dimension())
+        return int(H.dimension) if H.certified else self._jacobian_dimension(H.dimension)
 
     def projective_dimension(self):
         r"""
@@ -798,7 +798,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         if known is not None:
             return known[0]
         H = self.hilbert_data(progress=progress)
-        dim = int(self._model.dimension()) if not H.certified else H.dimension
+        dim = H.dimension if H.certified else self._jacobian_dimension(H.dimension)
         if H.dimension != dim:
             res = self.vanishing_ideal_report(progress=progress)
             through = getattr(res, "complete_through_degree", None)
@@ -810,6 +810,15 @@ class Neurovariety(UniqueRepresentation, SageObject):
                              "degree (sage_attention.ideals.implicitization.implicitize(model, degree)) or by "
                              "elimination (vanishing_ideal(algorithm='elimination'))")
         return int(H.degree)
+
+    def _jacobian_dimension(self, otherwise):
+        r"""
+        Return the dimension by Jacobian rank, or ``otherwise`` where it cannot be computed (a small field).
+        """
+        try:
+            return int(self._model.dimension())
+        except (ValueError, ArithmeticError):
+            return int(otherwise)
 
     def _degree_by_theorem(self, progress=False):
         r"""
