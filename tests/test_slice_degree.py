@@ -101,14 +101,23 @@ def test_no_degree_without_the_structure():
     assert common_factor_degree(T, replace(L, outer=(s[0] * s[1] * s[3],))) is None
 
 
-def test_degree_of_a_slice_proved_by_inheritance():
-    # the d = 4, a = 2 slice is proved by inheritance (no Hilbert series): degree() uses the theorem,
-    # whose dimension is the Jacobian rank
+def test_degree_of_a_slice_proved_by_inheritance_uses_the_theorem_once(monkeypatch):
+    # A wiring test, not a check of the value (the value's independent checks are the d = 3 slices,
+    # the columns variety and the width-3 token above, against proved Hilbert series): the d = 4,
+    # a = 2 slice is proved by inheritance (no Hilbert series), so degree() and krull_dimension()
+    # take the theorem's answer, compute no Hilbert series, and check the structure and the
+    # Jacobian rank once for both.
+    import sage_attention.ideals.common_factor as common_factor
     M = slice_model(4, 2)
     X = Neurovariety(M)
     assert X.vanishing_ideal_report().proved_complete
-    assert (X.degree(), X.krull_dimension()) == (7280, 15) == (comb(3 + 11, 3) * 20, M.dimension())
-    assert ("hilbert data", False, None) not in X._results
+    calls = []
+    theorem = common_factor.common_factor_degree
+    monkeypatch.setattr(common_factor, "common_factor_degree", lambda *a: calls.append(a) or theorem(*a))
+    assert (X.degree(), X.krull_dimension()) == (7280, 15)
+    assert X.krull_dimension() == M.dimension(seed=3)
+    assert len(calls) == 1
+    assert X._hilbert_key() not in X._results
 
 
 def test_token_degree_against_the_proved_series():
@@ -119,9 +128,11 @@ def test_token_degree_against_the_proved_series():
     assert R.proved_complete and R.certificate.hilbert.certified
     H = R.certificate.hilbert
     assert common_factor_degree(M) == (H.degree, H.dimension) == (21, 8)
-    # width 4: no equation through degree 4, the degree by the theorem (the quadric of full rank 4)
-    X = Neurovariety(LightningAttention(d=4, t=1, a=2))
-    assert (X.degree(), X.krull_dimension()) == (comb(3 + 9, 3), 13)
+    # width 4 (wiring only: no equation through degree 4, so the ideal found is not proved whole
+    # and degree() takes the theorem's value; its dimension is the Jacobian rank)
+    M = LightningAttention(d=4, t=1, a=2)
+    X = Neurovariety(M)
+    assert (X.degree(), X.krull_dimension()) == (220, M.dimension(seed=3)) == (220, 13)
 
 
 def test_theorem_dimensions_are_the_jacobian_ranks():

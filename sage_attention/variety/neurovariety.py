@@ -660,10 +660,17 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: H = X.hilbert_data(betti=True); H.betti
             [{0: 1}, {2: 3}, {3: 2}]
         """
-        key = ("hilbert data", bool(betti), timeout)
+        key = self._hilbert_key(betti, timeout)
         if key not in self._results:
             self._results[key] = self._hilbert_data(bool(betti), progress, timeout)
         return self._results[key]
+
+    @staticmethod
+    def _hilbert_key(betti=False, timeout=None):
+        r"""
+        Return the key under which :meth:`hilbert_data` caches its result.
+        """
+        return ("hilbert data", bool(betti), timeout)
 
     def _hilbert_data(self, betti, progress, timeout=None):
         from sage_attention.ideals.hilbert import hilbert_data, HilbertData, series_data
@@ -813,12 +820,12 @@ class Neurovariety(UniqueRepresentation, SageObject):
 
     def _jacobian_dimension(self, otherwise):
         r"""
-        Return the dimension by Jacobian rank, or ``otherwise`` where it cannot be computed (a small field).
+        Return the dimension by Jacobian rank (an integer), or ``otherwise`` where it cannot be computed (a small field).
         """
         try:
             return int(self._model.dimension())
         except (ValueError, ArithmeticError):
-            return int(otherwise)
+            return None if otherwise is None else int(otherwise)
 
     def _degree_by_theorem(self, progress=False):
         r"""
@@ -826,17 +833,26 @@ class Neurovariety(UniqueRepresentation, SageObject):
 
         ``None`` when the Hilbert data are known (computed, or given by the
         proof of the vanishing ideal), when the theorem does not apply, or
-        when its dimension is not the Jacobian rank.
+        when its dimension is not the Jacobian rank (or that rank cannot be
+        computed). The answer is cached, so that :meth:`degree` and
+        :meth:`krull_dimension` check the structure and compute the Jacobian
+        rank once.
         """
-        if ("hilbert data", False, None) in self._results:
+        if self._hilbert_key() in self._results:
             return None
+        key = "degree by theorem"
+        if key not in self._results:
+            self._results[key] = self._compute_degree_by_theorem(progress)
+        return self._results[key]
+
+    def _compute_degree_by_theorem(self, progress=False):
         res = self.vanishing_ideal_report(progress=progress)
         C = getattr(res, "certificate", None)
         if C is not None and C.proved and C.hilbert is not None and C.hilbert.certified:
             return None
         from sage_attention.ideals.common_factor import common_factor_degree
         known = common_factor_degree(self._model)
-        if known is None or known[1] != self._model.dimension():
+        if known is None or known[1] != self._jacobian_dimension(None):
             return None
         return known
 
