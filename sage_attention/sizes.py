@@ -31,6 +31,8 @@ LIMITS = {
     "parametrization": 2_000_000,  # terms of the expanded parametrization
     "jacobian": 50_000_000,      # entries of the forward-mode Jacobian (about P (P + 1))
     "elimination": 60,           # coordinates a Groebner-basis elimination takes
+    "generation": 60,            # essential coordinates of a generation report (the families'
+                                 # spans in every degree; 75 did not finish in 10 minutes)
     "stack elimination": 100,    # coordinates times weights, eliminating the weights of a
                                  # network with dense layers (doubly exponential at worst)
 }
@@ -272,6 +274,14 @@ ELIMINATION_DEFAULT_LIMIT = 18
 #: the degree of that interpolation when none is given
 DEFAULT_INTERPOLATION_DEGREE = 4
 
+#: when that proof fails because generators are missing (the ideal found has a
+#: larger dimension than the variety) and there are at most
+#: ``ELIMINATION_DEFAULT_LIMIT`` essential coordinates, the interpolation goes
+#: on degree by degree while the next degree has at most this many monomials,
+#: before it eliminates (the single tokens of width 3 and rank at least 2,
+#: whose first equations are octics: 24310 monomials in 10 coordinates)
+HIGHER_DEGREE_MONOMIAL_LIMIT = 30000
+
 
 def interpolation_parameters(widths, ranks, tokens, weights="QKV", entries=None):
     r"""
@@ -395,6 +405,8 @@ def check_size(estimate, task, force=False, hint=""):
         what = "the forward-mode Jacobian holds about {} field entries"
     elif task == "elimination":
         value, what = estimate.essential_coordinates, "elimination over {} essential coordinates is far beyond this machine"
+    elif task == "generation":
+        value, what = estimate.essential_coordinates, "the generation report over {} essential coordinates is beyond this machine"
     elif task == "stack elimination":
         value = estimate.coordinates * estimate.parameters
         what = (f"elimination over {estimate.coordinates} coordinates and {estimate.parameters} weights "

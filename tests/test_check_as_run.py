@@ -44,3 +44,28 @@ def test_check_generation_is_refused_by_check_with_a_fix_it_has(monkeypatch):
     with pytest.raises(ComputationTooLarge) as run:
         run_check(M, None, {"what": "generation", "families": (("low_rank", ()),)})
     assert "lower the degree" not in str(run.value) and "entries" in str(run.value)
+
+
+SLICE75 = "model s { input = 5; tokens = 2; layer attention(rank = 1, out = 1); entries = (1, 1) }\n"
+
+
+def test_vanishing_ideal_without_algorithm_beyond_18_coordinates_is_not_refused_as_elimination():
+    # check refused "elimination over 75 essential coordinates", but run (and the library)
+    # interpolate there without an algorithm; check now estimates that interpolation
+    validate(parse_spec(SLICE75 + "compute s { vanishing_ideal }\n"))
+    with pytest.raises(ComputationTooLarge, match="elimination over 75"):
+        validate(parse_spec(SLICE75 + "compute s { vanishing_ideal algorithm = elimination }\n"))
+    from sage_attention.variety.neurovariety import Neurovariety
+    M = LightningAttention(d=5, t=2, a=1, entries=[(1, 1)])
+    assert len(M.essential_coordinates()) == 75
+    assert Neurovariety(M)._choose(None) == "interpolation"
+
+
+def test_generation_report_limit_is_the_same_in_check_and_run():
+    with pytest.raises(ComputationTooLarge, match="generation report over 75") as info:
+        validate(parse_spec(SLICE75 + "compute s { check generation }\n"))
+    assert "entries = ..." in str(info.value)
+    from sage_attention.variety.generation import generation_report
+    M = LightningAttention(d=5, t=2, a=1, entries=[(1, 1)])
+    with pytest.raises(ComputationTooLarge, match="generation report over 75"):
+        generation_report(M)

@@ -116,8 +116,12 @@ def test_deep_dimension_not_refused_by_size_guard():
 def test_vanishing_ideal_size_guard_and_algorithm():
     src = ("model m { input = 4; tokens = 3; layer attention(rank = 2, out = 4) }\n"
            "compute m { vanishing_ideal }")
-    with pytest.raises(ComputationTooLarge, match="algorithm = interpolation"):
+    # without an algorithm it interpolates beyond 18 essential coordinates (not elimination):
+    # check estimates that interpolation, as run would
+    with pytest.raises(ComputationTooLarge, match=r"without a degree it interpolates.*write `up to degree 3`"):
         validate(parse_spec(src))
+    with pytest.raises(ComputationTooLarge, match="elimination over 160 .*algorithm = interpolation"):
+        validate(parse_spec(src.replace("vanishing_ideal", "vanishing_ideal algorithm = elimination")))
     # interpolation without a degree runs through degree 4, whose monomial table (46 GiB)
     # run refuses: check refuses it too, naming the degree to write
     with pytest.raises(ComputationTooLarge, match=r"write `up to degree 3`"):

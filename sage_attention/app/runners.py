@@ -371,7 +371,7 @@ def _interpolation_counts(model, res, force, progress, limit=None):
     size = mg.exact_count_size([g.degree() for g in gens], model.essential_ring().ngens())
     limit = mg.EXACT_COUNT_SIZE if limit is None else int(limit)
     if force or size <= limit:
-        return dict(sorted(minimal_generators_count(res.ideal, progress=progress).items())), "exact"
+        return dict(sorted(minimal_generators_count(res.ideal, force=force, progress=progress).items())), "exact"
     counts = {int(k): len(v) for k, v in res.generators_by_degree.items() if len(v)}
     nlin = len(model.linear_relations())
     if nlin:

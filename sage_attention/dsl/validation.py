@@ -328,6 +328,17 @@ def _check_extended_model(chk, m):
                       f"which needs {fix}", _span_of(m.item_spans, key, m.span))
 
 
+def _interpolates_by_default(model):
+    r"""
+    Return whether ``vanishing_ideal`` without an algorithm interpolates on ``model`` (more than
+    :data:`~sage_attention.sizes.ELIMINATION_DEFAULT_LIMIT` essential coordinates) and never eliminates.
+    """
+    from sage_attention.sizes import ELIMINATION_DEFAULT_LIMIT
+    if None in model.widths or model.has_dense_layers():
+        return False
+    return model.size_estimate().essential_coordinates > ELIMINATION_DEFAULT_LIMIT
+
+
 def _check_computation(chk, c, model, available, force):
     span = c.span
     if available is not None and c.name in COMPUTATIONS and c.name not in available:
@@ -344,16 +355,21 @@ def _check_computation(chk, c, model, available, force):
     if c.name == "vanishing_ideal" and (opts.get("algorithm") == "interpolation"
                                         or "degree" in opts):
         tasks = ("coordinates",)
+    elif c.name == "vanishing_ideal" and "algorithm" not in opts and not model.has_dense_layers() \
+            and None not in model.widths and _interpolates_by_default(model):
+        # without an algorithm it interpolates there (check_interpolation estimates that)
+        tasks = tuple(t for t in tasks if t != "elimination")
     if c.name == "check" and opts.get("what") == "generation":
-        # the vanishing ideal is computed as ``vanishing_ideal`` computes it by default
-        tasks = tasks + ("elimination",)
+        # the report's own limit (its vanishing ideal is computed as ``vanishing_ideal``
+        # computes it by default: elimination only up to 18 essential coordinates)
+        tasks = tasks + ("generation",)
     if tasks:
         from sage_attention.errors import ComputationTooLarge
         from sage_attention.sizes import check_size
         estimate = model.size_estimate()
         for task in tasks:
             hint = ""
-            if task == "elimination" and c.name == "check":
+            if task == "generation":
                 hint = "use fewer entries (`entries = ...`) or a smaller model"
             elif task == "elimination":
                 hint = ("use `algorithm = interpolation`, `up to degree N`, "
@@ -565,7 +581,7 @@ def validate(spec, force=False, available=None):
         ....:                     "compute m { vanishing_ideal }"))
         Traceback (most recent call last):
         ...
-        ComputationTooLarge: <spec>:2:13: `vanishing_ideal` on model `m`: elimination over 160 essential coordinates ...
+        ComputationTooLarge: <spec>:2:13: `vanishing_ideal` on model `m`: the table of the 28342440 monomials of degree 4 in 160 essential coordinates needs about ... GiB of memory (limit ...); without a degree it interpolates through degree 4: write `up to degree 3`; ...
     """
     chk = _Checker(spec)
     names = {}

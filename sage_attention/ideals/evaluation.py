@@ -72,6 +72,12 @@ class EvaluationContext:
       the weights)
     - ``ring`` -- the essential ring
     - ``seed`` -- (default: ``None``) integer; the pool of points
+    - ``characteristic`` -- (default: `0`) `0` for a map over `\QQ`, or the
+      prime `p` of a map over `\GF{p}`
+    - ``envelope`` -- (default: ``None``) the images under a cheaper map
+      `\psi` with ``images == L(psi)`` for a ring morphism `L`, checked
+      (:func:`envelope_images`): used to verify generators, never to
+      evaluate
 
     EXAMPLES::
 
@@ -90,8 +96,16 @@ class EvaluationContext:
 
     CHUNK = 256
 
-    def __init__(self, images, ring, seed=None, characteristic=0):
+    #: whether :func:`~sage_attention.ideals.product_span.verify_exactly`
+    #: tries :attr:`envelope` first (it stops after the first polynomial that
+    #: vanishes on the images but not on the envelope)
+    envelope_useful = True
+
+    def __init__(self, images, ring, seed=None, characteristic=0, envelope=None):
         self.images = tuple(images)         # polynomials in the weight ring
+        # the images under a map psi with images = L(psi) (envelope_images): a polynomial
+        # that vanishes on psi vanishes on the variety; tried first by verify_exactly
+        self.envelope = None if envelope is None else tuple(envelope)
         self.ring = ring                    # the essential ring
         self.seed = seed
         # 0: the map is over QQ (kernels are lifted to QQ); a prime p: the map
@@ -113,36 +127,27 @@ class EvaluationContext:
         conversion)`` for ``python-flint``, or ``None`` when it is not installed.
         """
         if not hasattr(self, "_flint"):
-            self._flint = None
-            try:
-                import flint
-            except ImportError:
-                return None
-            W = self.images[0].parent()
-            if all(c in ZZ for f in self.images for c in f.coefficients()):
-                make, coeff = flint.fmpz_mpoly_ctx, int
-            else:
-                make = flint.fmpq_mpoly_ctx
-
-                def coeff(c):
-                    c = QQ(c)
-                    return flint.fmpq(int(c.numerator()), int(c.denominator()))
-            wctx = make.get(tuple(f"w{i}" for i in range(W.ngens())), "degrevlex")
-            ectx = make.get(tuple(f"y{i}" for i in range(self.ring.ngens())), "degrevlex")
-            fimages = [to_flint(wctx, f) for f in self.images]
-            self._flint = (ectx, wctx, fimages, coeff)
+            self._flint = _flint_data(self.images, self.ring)
         return self._flint
+
+    def flint_envelope(self):
+        r"""
+        Return :meth:`flint` for the images of :attr:`envelope`, or ``None`` (no envelope, or no ``python-flint``).
+        """
+        if not hasattr(self, "_flint_envelope"):
+            self._flint_envelope = None if self.envelope is None else _flint_data(self.envelope, self.ring)
+        return self._flint_envelope
 
     #: whether the memory guard is off (``implicitize(..., force=True)``)
     force = False
 
     def __getstate__(self):
         return {"images": self.images, "ring": self.ring, "seed": self.seed, "force": self.force,
-                "characteristic": self.characteristic}
+                "characteristic": self.characteristic, "envelope": self.envelope}
 
     def __setstate__(self, state):
         self.__init__(state["images"], state["ring"], state["seed"],
-                      state.get("characteristic", 0))
+                      state.get("characteristic", 0), state.get("envelope"))
         self.force = state.get("force", False)
 
     def eval_coordinates(self, points, p):
@@ -186,6 +191,88 @@ class EvaluationContext:
             vals = new if vals is None else np.concatenate([vals, new])
             self._pools[key] = vals
         return vals[:count]
+
+
+def _flint_data(images, ring):
+    r"""
+    Return ``(coordinate context, weight context, images, coefficient conversion)`` for ``python-flint``, or ``None``.
+    """
+    try:
+        import flint
+    except ImportError:
+        return None
+    W = images[0].parent()
+    if all(c in ZZ for f in images for c in f.coefficients()):
+        make, coeff = flint.fmpz_mpoly_ctx, int
+    else:
+        make = flint.fmpq_mpoly_ctx
+
+        def coeff(c):
+            c = QQ(c)
+            return flint.fmpq(int(c.numerator()), int(c.denominator()))
+    wctx = make.get(tuple(f"w{i}" for i in range(W.ngens())), "degrevlex")
+    ectx = make.get(tuple(f"y{i}" for i in range(ring.ngens())), "degrevlex")
+    return (ectx, wctx, [to_flint(wctx, f) for f in images], coeff)
+
+
+def envelope_images(model, images, ring):
+    r"""
+    Return the images of the essential coordinates under a cheaper map whose image contains the variety's, or ``None``.
+
+    The map is `\psi` of the model's
+    :meth:`~sage_attention.models.polynomial.PolynomialAttentionNetwork.factored_parametrization`
+    (the same network with generic attention matrices `A_i`), used only
+    after the identity ``images == L(psi)`` is checked here, exactly,
+    coordinate by coordinate. Then for every polynomial `f`, `f \circ
+    \varphi = L(f \circ \psi)`, so `f \circ \psi = 0` implies `f \circ
+    \varphi = 0`: `f` vanishes on the neurovariety. This is how
+    :func:`~sage_attention.ideals.product_span.verify_exactly` proves a
+    generator first (composing with `\psi`: fewer weights, half the
+    degree); only when `f \circ \psi \neq 0` (possible when some `a_i <
+    d_{i-1}`) does it compose with `\varphi`.
+
+    INPUT:
+
+    - ``model`` -- the model whose essential parametrization has the ``images``
+    - ``images`` -- the images of the generators of ``ring`` (polynomials in the model's weights)
+    - ``ring`` -- the essential ring
+
+    OUTPUT: a tuple of polynomials (in the weights of `\psi`), or ``None``
+    when the model offers no factorization, the coordinates differ, or
+    the identity does not hold
+
+    EXAMPLES:
+
+    The single token of width `3` and rank `3`: `\psi` has `12` weights in
+    place of `21`, and its images have degree `2` in place of `3`::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.evaluation import envelope_images
+        sage: M = LightningAttention(d=3, t=1, a=3)
+        sage: E = M.essential_ring(); phi = M.essential_parametrization()
+        sage: images = [phi(x) for x in E.gens()]
+        sage: psi = envelope_images(M, images, E)
+        sage: psi[1], psi[1].parent().ngens(), images[1].parent().ngens()
+        (v12*A11 + v11*A12 + v11*A21, 12, 21)
+
+    A map that is not the model's is refused (the identity is checked)::
+
+        sage: envelope_images(M, [2 * f for f in images], E) is None
+        True
+        sage: envelope_images(M.with_weight_space('AV'), images, E) is None
+        True
+    """
+    factored = getattr(model, "factored_parametrization", None)
+    got = factored() if factored is not None else None
+    if got is None:
+        return None
+    psi, L = got
+    if [str(x) for x in psi.domain().gens()] != [str(x) for x in ring.gens()] or len(images) != ring.ngens():
+        return None
+    out = tuple(psi(x) for x in psi.domain().gens())
+    if L.codomain() is not images[0].parent() or any(L(f) != g for f, g in zip(out, images)):
+        return None
+    return out
 
 
 def monomial_values(vals, mons, p):

@@ -94,7 +94,7 @@ from sage_attention._deprecated import renamed_names
 from sage_attention.ideals.memory import check_memory
 from sage_attention.ideals.grading import multigrading
 from sage_attention.ideals.symmetry import coordinate_symmetries, CoordinateSymmetries
-from sage_attention.ideals.evaluation import EvaluationContext
+from sage_attention.ideals.evaluation import EvaluationContext, envelope_images
 from sage_attention.ideals.implicitization_cache import CACHE_FORMAT, cache_key, cache_path, load_piece, store_piece
 from sage_attention.ideals.implicitization_report import ImplicitizationReport
 from sage_attention.ideals.pieces import (PieceProgress, batches, default_executor, graded_pieces, lower_multiples,
@@ -283,7 +283,9 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     # over GF(p) the kernel is computed and verified modulo p itself (never
     # lifted to QQ: the ideal over GF(p) need not be a reduction of one over QQ)
     char = int(model.base_ring().characteristic())
-    ctx = EvaluationContext(images, E, seed, characteristic=char)
+    # generators are verified on the map with generic attention matrices first, when the
+    # model factors through it (checked exactly: envelope_images); evaluation uses phi
+    ctx = EvaluationContext(images, E, seed, characteristic=char, envelope=envelope_images(qkv, images, E))
     ctx.force = bool(force)
     degs = np.array(G.degrees, dtype=np.int64).reshape(E.ngens(), -1)
     from math import comb

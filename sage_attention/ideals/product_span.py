@@ -226,7 +226,15 @@ def verify_exactly(ctx, mons, coeffs):
     Return whether ``sum c_j m_j`` composed with the parametrization is zero (exact).
 
     The composition is done with FLINT's multivariate polynomials
-    (``python-flint``) when available, else with Sage's.
+    (``python-flint``) when available, else with Sage's. When the context
+    has an :attr:`~sage_attention.ideals.evaluation.EvaluationContext.envelope`
+    (the images under a map `\psi` with `\varphi = L \circ \psi`, checked
+    exactly by :func:`~sage_attention.ideals.evaluation.envelope_images`),
+    the polynomial is composed with `\psi` first: zero there implies zero
+    after `L`, that is on `\varphi`. Otherwise, and when `\psi` gives a
+    nonzero result, it is composed with `\varphi` itself; once a polynomial
+    vanishes on `\varphi` but not on `\psi` (the image of `\psi` is then
+    larger), `\psi` is no longer tried in this context.
 
     INPUT:
 
@@ -256,6 +264,42 @@ def verify_exactly(ctx, mons, coeffs):
         sage: ctx._flint = None
         sage: verify_exactly(ctx, mons, c), verify_exactly(ctx, mons, [0] * len(c))
         (False, True)
+
+    With the envelope of the model (generic attention matrices; here
+    `a < d`, so its image is larger): a generator of the ideal vanishes on
+    `\varphi` but not on `\psi`, so it is verified on `\varphi`, and then
+    `\psi` is no longer tried; a polynomial that is not in the ideal is
+    refused either way::
+
+        sage: from sage_attention.ideals.evaluation import envelope_images
+        sage: M = LightningAttention(d=2, t=2, a=1, out=1)
+        sage: E = M.essential_ring(); phi = M.essential_parametrization()
+        sage: images = [phi(x) for x in E.gens()]
+        sage: ctx = EvaluationContext(images, E, envelope=envelope_images(M, images, E))
+        sage: from sage_attention.ideals.implicitization import implicitize
+        sage: g = implicitize(M, 2, seed=0).essential_generators[0]
+        sage: psi = ctx.envelope; g(*psi) == 0, g(*images) == 0
+        (False, True)
+        sage: mons = np.array([list(e) for e in g.exponents()]); c = [g.monomial_coefficient(m) for m in g.monomials()]
+        sage: verify_exactly(ctx, mons, c), ctx.envelope_useful
+        (True, False)
+        sage: verify_exactly(ctx, mons, [x + 1 for x in c])
+        False
+    """
+    if getattr(ctx, "envelope", None) is not None and getattr(ctx, "envelope_useful", True):
+        if _composes_to_zero(ctx, mons, coeffs, ctx.envelope, ctx.flint_envelope):
+            return True
+        zero = _composes_to_zero(ctx, mons, coeffs, ctx.images, ctx.flint)
+        if zero:
+            # the image of psi is larger than the variety: stop trying it first
+            ctx.envelope_useful = False
+        return zero
+    return _composes_to_zero(ctx, mons, coeffs, ctx.images, ctx.flint)
+
+
+def _composes_to_zero(ctx, mons, coeffs, images, flint_data):
+    r"""
+    Return whether ``sum c_j m_j`` composed with ``images`` is zero (exact; ``flint_data()`` as :meth:`EvaluationContext.flint`).
     """
     p = getattr(ctx, "characteristic", 0)
     if p:
@@ -264,8 +308,8 @@ def verify_exactly(ctx, mons, coeffs):
         E = ctx.ring
         F = E.base_ring()
         f = E({tuple(int(x) for x in m): F(int(c)) for m, c in zip(mons, coeffs) if int(c) % p})
-        return f(*ctx.images) == 0
-    fl = ctx.flint()
+        return f(*images) == 0
+    fl = flint_data()
     if fl is not None:
         ectx, wctx, fimages, coeff = fl
         if not all(isinstance(c, int) for c in coeffs):
@@ -279,4 +323,4 @@ def verify_exactly(ctx, mons, coeffs):
         return ectx.from_dict(d).compose(*fimages, ctx=wctx).is_zero()
     E = ctx.ring
     f = E({tuple(int(x) for x in m): QQ(c) for m, c in zip(mons, coeffs) if c})
-    return f(*ctx.images) == 0
+    return f(*images) == 0

@@ -345,6 +345,43 @@ class AttentionNetwork(FormulasAndSymmetries, UniqueRepresentation, SageObject):
         """
         return tuple(sorted({i for i, _ in self.output_entries()}))
 
+    def neurovariety(self):
+        r"""
+        Return the neurovariety of this model: vanishing ideal, membership,
+        invariants and certificates.
+
+        OUTPUT: a :class:`~sage_attention.variety.neurovariety.Neurovariety`
+        (every model has one: its dimension and fibers work on all, the
+        vanishing ideal and what is read off it need a lightning model with
+        coordinates, and say so otherwise)
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
+            sage: X = M.neurovariety(); X
+            Neurovariety of LightningAttention(d=2, out=1, t=2, a=1, entries=((1, 1),)) over Rational Field
+            sage: all(X.contains(f) for f in X.vanishing_ideal().gens())
+            True
+
+        Several heads: the dimension, not the ideal::
+
+            sage: H = LightningAttention(d=2, t=2, a=1, heads=2).neurovariety()
+            sage: H.dimension(seed=0)
+            6
+            sage: H.vanishing_ideal()
+            Traceback (most recent call last):
+            ...
+            ValueError: the vanishing ideal needs a lightning model with coordinates (one head, no mask, no residual stream); ...
+
+        .. SEEALSO::
+
+            :mod:`sage_attention.variety.neurovariety`, :mod:`sage_attention.invariants`
+        """
+        # the one import of a higher layer: the variety of a model
+        from sage_attention.variety.neurovariety import Neurovariety
+        return Neurovariety(self)
+
     def with_weight_space(self, weight_space):
         r"""
         Return the same network with the other weight space.

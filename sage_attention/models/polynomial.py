@@ -198,6 +198,60 @@ class PolynomialAttentionNetwork(EssentialCoordinates, JacobianDimension, Attent
         return Sequence([self.attention_and_value(w)[0] for w in self.weight_matrices()],
                         immutable=True)
 
+    def factored_parametrization(self):
+        r"""
+        Return ``(psi, L)``: the essential parametrization factored through the attention matrices.
+
+        For ``weight_space='QKV'`` the network depends on `Q_i, K_i` only
+        through `A_i = K_i^T Q_i`, so its essential parametrization is
+        `\varphi = L \circ \psi` (as ring morphisms), where `\psi` is the
+        essential parametrization of the same network with
+        ``weight_space='AV'`` (generic `A_i`: fewer weights, half the degree)
+        and `L` sends each entry of `A_i` to that of `K_i^T Q_i` and every
+        value weight to itself. So the image of `\varphi` lies in that of
+        `\psi`: a polynomial that vanishes after composing with `\psi`
+        vanishes on the neurovariety (the converse holds when `a_i \ge
+        d_{i-1}`). The implicitization engine uses this to verify its
+        generators (:func:`~sage_attention.ideals.evaluation.envelope_images`,
+        which checks the identity exactly before it relies on it).
+
+        OUTPUT: a pair of ring morphisms, or ``None`` when the weight space is
+        already ``'AV'`` or the network has no other weight space (several
+        heads, a mask, a residual stream)
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: M = LightningAttention(d=2, t=1, a=1)
+            sage: psi, L = M.factored_parametrization()
+            sage: phi = M.essential_parametrization()
+            sage: x = phi.domain().gen(1); psi(x), L(psi(x))
+            (v12*A11 + v11*A12 + v11*A21, q12*k11*v11 + q11*k12*v11 + q11*k11*v12)
+            sage: all(L(psi(x)) == phi(x) for x in phi.domain().gens())
+            True
+            sage: M.with_weight_space('AV').factored_parametrization() is None
+            True
+        """
+        if self.weight_space != "QKV":
+            return None
+        try:
+            twin = self.with_weight_space("AV")
+        except ValueError:
+            return None
+        from sage_attention.errors import ComputationTooLarge
+        try:
+            psi = twin.essential_parametrization()
+        except ComputationTooLarge:     # the other weight space's coordinates are beyond the guard
+            return None
+        W, T = self.weight_ring(), twin.weight_ring()
+        entries = {}
+        for A0, A in zip(twin.attention_matrices(), self.attention_matrices()):
+            for i in range(A0.nrows()):
+                for j in range(A0.ncols()):
+                    entries[A0[i, j]] = A[i, j]
+        L = T.hom([entries[x] if x in entries else W(str(x)) for x in T.gens()], W)
+        return psi, L
+
     def rank_ideal(self):
         r"""
         Return the ideal of the weight ring imposing `\operatorname{rank} A_i \le a_i`.
@@ -474,28 +528,3 @@ class PolynomialAttentionNetwork(EssentialCoordinates, JacobianDimension, Attent
             A, V = self.attention_and_value(w)
             X = V * X * (X.transpose() * A * X)
         return X
-
-
-    def neurovariety(self):
-        r"""
-        Return the neurovariety of this model: vanishing ideal, membership,
-        invariants and certificates.
-
-        OUTPUT: a :class:`~sage_attention.variety.neurovariety.Neurovariety`
-
-        EXAMPLES::
-
-            sage: from sage_attention import LightningAttention
-            sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
-            sage: X = M.neurovariety(); X
-            Neurovariety of LightningAttention(d=2, out=1, t=2, a=1, entries=((1, 1),)) over Rational Field
-            sage: all(X.contains(f) for f in X.vanishing_ideal().gens())
-            True
-
-        .. SEEALSO::
-
-            :mod:`sage_attention.variety.neurovariety`, :mod:`sage_attention.invariants`
-        """
-        # the one import of a higher layer: the variety of a model
-        from sage_attention.variety.neurovariety import Neurovariety
-        return Neurovariety(self)

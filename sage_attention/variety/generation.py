@@ -750,7 +750,10 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
       progress is also logged at level ``DEBUG``
 
     - ``force`` -- boolean (default: ``False``); skip the size and memory
-      guards of the vanishing ideal and of the families built here
+      guards of the vanishing ideal and of the families built here, and
+      the report's own limit of 60 essential coordinates
+      (:data:`~sage_attention.sizes.LIMITS`: with `75` it did not finish
+      in ten minutes)
 
     OUTPUT: a :class:`GenerationReport` with one row per family and a last
     row for their union. The vanishing ideal is computed in this process
@@ -800,6 +803,10 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
     if model.base_ring() is not QQ:
         raise ValueError(f"the generation report works over QQ, and the model is "
                          f"{model}; build it with base_ring=QQ (the default)")
+    from sage_attention.sizes import check_size
+    # the report's limit, which ``sage-attention check`` evaluates too
+    check_size(model.size_estimate(), "generation", force=force,
+               hint="use fewer output entries (entries=...) or a smaller model")
     names = list(FAMILIES) if families is None else list(families)
     built = {f.name: f for f in names if isinstance(f, InvariantFamily)}
     names = [f.name if isinstance(f, InvariantFamily) else f for f in names]

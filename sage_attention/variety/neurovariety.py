@@ -54,6 +54,7 @@ from sage_attention.sizes import check_size
 # ELIMINATION_DEFAULT_LIMIT essential coordinates (defined in sizes.py, so that
 # ``sage-attention check`` evaluates the same guards)
 from sage_attention.sizes import DEFAULT_INTERPOLATION_DEGREE, ELIMINATION_DEFAULT_LIMIT  # noqa: F401
+from sage_attention.sizes import HIGHER_DEGREE_MONOMIAL_LIMIT
 
 logger = logging.getLogger("sage_attention")
 
@@ -119,8 +120,9 @@ def minimal_generators_count(I, force=False, progress=False):
     INPUT:
 
     - ``I`` -- a homogeneous ideal of a multivariate polynomial ring
-    - ``force`` -- boolean (default: ``False``); run ``minbase`` even in
-      more than :data:`MINBASE_VARIABLE_LIMIT` variables
+    - ``force`` -- boolean (default: ``False``); run ``minbase`` (for an
+      inhomogeneous ideal) even in more than :data:`MINBASE_VARIABLE_LIMIT`
+      variables
     - ``progress`` -- boolean (default: ``False``); show each step and the
       seconds it has been running on standard error
       (:class:`~sage_attention.progress.Heartbeat`)
@@ -139,15 +141,19 @@ def minimal_generators_count(I, force=False, progress=False):
         sage: minimal_generators_count(R.ideal([x - y, 2*x - 2*y, x^2 - y*z, y^2 - y*z, z^3]))
         {1: 1, 2: 1, 3: 1}
 
-    TESTS::
+    TESTS:
+
+    A homogeneous ideal is counted degree by degree, in any number of
+    variables; ``minbase`` (an inhomogeneous ideal) is refused beyond the
+    limit::
 
         sage: R = PolynomialRing(QQ, 'x', 70)
-        sage: minimal_generators_count(R.ideal([R.gen(0)^2]))
+        sage: minimal_generators_count(R.ideal([R.gen(0)^2, R.gen(0)^3]))
+        {2: 1}
+        sage: minimal_generators_count(R.ideal([R.gen(0)^2 + R.gen(1)]))
         Traceback (most recent call last):
         ...
         ComputationTooLarge: a minimal basis (Singular minbase) in 70 variables is beyond this machine (limit 60); pass force=True to run it anyway
-        sage: minimal_generators_count(R.ideal([R.gen(0)^2]), force=True)
-        {2: 1}
     """
     from sage.libs.singular.function import singular_function
     from sage_attention.errors import ComputationTooLarge
@@ -163,12 +169,13 @@ def minimal_generators_count(I, force=False, progress=False):
     rest = [g for g in rest if g]
     if not rest:
         return counts
-    if S.ngens() > MINBASE_VARIABLE_LIMIT and not force:
+    homogeneous = all(g.is_homogeneous() for g in rest)
+    if not homogeneous and S.ngens() > MINBASE_VARIABLE_LIMIT and not force:
         raise ComputationTooLarge(f"a minimal basis (Singular minbase) in {S.ngens()} variables is "
                                   f"beyond this machine (limit {MINBASE_VARIABLE_LIMIT}); pass "
                                   "force=True to run it anyway", S.ngens())
     t0 = time.time()
-    if all(g.is_homogeneous() for g in rest):
+    if homogeneous:
         # degree by degree: the generators of degree k modulo a Groebner
         # basis of the lower-degree ones truncated at k (exact), much
         # faster than minbase, which computes a whole standard basis
@@ -214,6 +221,15 @@ def minimal_basis(I):
 def _minbase_degrees(I):
     """The degrees of the elements of Singular's ``minbase`` of ``I``."""
     return [int(g.degree()) for g in minimal_basis(I)]
+
+
+def _generators_missing(res):
+    r"""
+    Return whether the whole-ideal proof of the interpolation report ``res`` found the ideal too large in dimension.
+    """
+    C = getattr(res, "certificate", None)
+    H = getattr(C, "hilbert", None)
+    return H is not None and H.dimension is not None and H.dimension > C.dimension
 
 
 class Neurovariety(UniqueRepresentation, SageObject):
@@ -387,30 +403,72 @@ class Neurovariety(UniqueRepresentation, SageObject):
                 automatic = False
         if algorithm == "interpolation" and degree is None:
             degree = DEFAULT_INTERPOLATION_DEGREE
-        key = (algorithm, degree if algorithm == "interpolation" else None)
-        if automatic and key not in self._results and ("interpolation", degree) in self._results:
-            key = ("interpolation", degree)
+        # the automatic choice has its own key: it may end in another degree or in elimination,
+        # and a call that asks for them gets exactly what it asks for
+        key = ("automatic",) if automatic else (algorithm, degree if algorithm == "interpolation" else None)
         if key in self._results:
             return self._results[key]
         if algorithm == "elimination":
-            from sage_attention.ideals.elimination import eliminate
-            res = eliminate(self._model, force=force, progress=progress)
+            res = self._eliminate(force, progress)
         else:
-            from sage_attention.ideals.implicitization import implicitize
-            res = implicitize(self._model, degree, force=force, progress=progress)
-            if automatic and not res.proved_complete and not res.interrupted and \
-                    len(self._model.essential_coordinates()) <= ELIMINATION_DEFAULT_LIMIT:
+            res = self._interpolate(degree, force, progress)
+            small = len(self._model.essential_coordinates()) <= ELIMINATION_DEFAULT_LIMIT
+            if automatic and small and not res.proved_complete and not res.interrupted:
+                res = self._higher_degrees(res, force, progress)
+            if automatic and small and not res.proved_complete and not res.interrupted:
                 # not proved whole: elimination decides (small enough)
                 logger.info("interpolation of %s not proved complete; eliminating", self._model)
-                self._results[key] = res
-                from sage_attention.ideals.elimination import eliminate
-                res = eliminate(self._model, force=force, progress=progress)
-                key = ("elimination", None)
+                res = self._eliminate(force, progress)
             elif not res.proved_complete:
                 logger.warning("interpolation of %s: complete through degree %s only, "
                                "not proved complete", self._model, res.complete_through_degree)
         if not getattr(res, "interrupted", False):
             self._results[key] = res
+        return res
+
+    def _eliminate(self, force, progress):
+        r"""
+        Return the elimination report (cached under ``('elimination', None)``).
+        """
+        key = ("elimination", None)
+        if key not in self._results:
+            from sage_attention.ideals.elimination import eliminate
+            self._results[key] = eliminate(self._model, force=force, progress=progress)
+        return self._results[key]
+
+    def _interpolate(self, degree, force, progress):
+        r"""
+        Return the interpolation report through ``degree`` (cached under ``('interpolation', degree)`` unless interrupted).
+        """
+        key = ("interpolation", degree)
+        if key in self._results:
+            return self._results[key]
+        from sage_attention.ideals.implicitization import implicitize
+        res = implicitize(self._model, degree, force=force, progress=progress)
+        if not res.interrupted:
+            self._results[key] = res
+        return res
+
+    def _higher_degrees(self, res, force, progress):
+        r"""
+        Interpolate through higher degrees while generators are missing and the next degree is small.
+
+        Generators are missing when the whole-ideal proof found the ideal of
+        a larger dimension than the variety (its Hilbert series modulo `p`
+        bounds the dimension over `\QQ` from above). The next degree `k` is
+        computed while its `\binom{n + k - 1}{k}` monomials in the `n`
+        essential coordinates are at most
+        :data:`~sage_attention.sizes.HIGHER_DEGREE_MONOMIAL_LIMIT`; the first
+        result proved whole, or the last one computed, is returned.
+        """
+        from math import comb
+        n = len(self._model.essential_coordinates())
+        while not res.proved_complete and not res.interrupted and _generators_missing(res):
+            k = res.complete_through_degree + 1
+            if comb(n + k - 1, k) > HIGHER_DEGREE_MONOMIAL_LIMIT:
+                break
+            logger.info("interpolation of %s: generators are missing; through degree %d", self._model, k)
+            res = self._interpolate(k, force, progress)
         return res
 
     def _choose(self, algorithm, degree=None):
@@ -439,9 +497,14 @@ class Neurovariety(UniqueRepresentation, SageObject):
           ``degree``, and proved complete when the result says so), or
           ``None``: interpolation through degree `4` with the whole-ideal
           proof (:mod:`sage_attention.ideals.completeness`); when it is not
-          proved complete and there are at most 18 essential coordinates,
-          elimination. When ``degree`` is given, ``None`` means
-          interpolation up to ``degree`` (the bound is respected)
+          proved complete and there are at most 18 essential coordinates:
+          if generators are missing (the proof found the ideal of a larger
+          dimension than the variety), interpolation through the next
+          degrees, one at a time, while a degree has at most
+          :data:`~sage_attention.sizes.HIGHER_DEGREE_MONOMIAL_LIMIT`
+          monomials, until it is proved; if still not proved, elimination.
+          When ``degree`` is given, ``None`` means interpolation up to
+          ``degree`` (the bound is respected)
         - ``degree`` -- (default: `4`) the degree bound of interpolation
         - ``force`` -- boolean (default: ``False``); run elimination even
           when the size guard refuses
@@ -468,6 +531,21 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: phi = M.parametrization()
             sage: all(phi(g) == 0 for g in I.gens())
             True
+
+        The single token of width `3` and rank `2` (the ternary cubics with a
+        linear factor) has no equation of degree at most `7`: the ideal found
+        through degree `4` is zero, so generators are missing, and the
+        interpolation goes on to its `35` octics, proved whole::
+
+            sage: X = Neurovariety(LightningAttention(d=3, t=1, a=2))
+            sage: R = X.vanishing_ideal_report()        # long time (2 s)
+            sage: R.complete_through_degree, R.proved_complete, len(R.essential_generators)  # long time
+            (8, True, 35)
+
+        Asked for, the degree-`4` interpolation is what it is::
+
+            sage: X.vanishing_ideal_report(degree=4).proved_complete      # long time
+            False
 
         TESTS::
 
@@ -659,10 +737,25 @@ class Neurovariety(UniqueRepresentation, SageObject):
             Hilbert data modulo 32003 (equal to the data over QQ (proved)): dimension 4, degree 3
             sage: H = X.hilbert_data(betti=True); H.betti
             [{0: 1}, {2: 3}, {3: 2}]
+
+        The data of an ideal not proved whole say so: the token of width `4`
+        and rank `3` has no equation through degree `4`, so these are the
+        data of the zero ideal (its degree, by
+        :mod:`sage_attention.ideals.common_factor`, is `220`)::
+
+            sage: X = Neurovariety(LightningAttention(d=4, t=1, a=3))
+            sage: X.hilbert_data()
+            interpolation of LightningAttention(d=4, out=1, t=1, a=3) over Rational Field: complete through degree 4 only, not proved complete
+            Hilbert data modulo 32003 and 32009 (they agree): dimension 20, degree 1;
+            these are the data of the ideal found (complete through degree 4), not proved to be the whole vanishing ideal: its dimension is at least the variety's (13 by Jacobian rank), and when they agree its degree is at least the variety's
         """
+        from sage_attention.errors import ComputationTooLarge
         key = self._hilbert_key(betti, timeout)
         if key not in self._results:
-            self._results[key] = self._hilbert_data(bool(betti), progress, timeout)
+            try:
+                self._results[key] = self._hilbert_data(bool(betti), progress, timeout)
+            except ComputationTooLarge as e:
+                raise self._beyond(e, "the Hilbert data") from None
         return self._results[key]
 
     @staticmethod
@@ -687,6 +780,13 @@ class Neurovariety(UniqueRepresentation, SageObject):
         H = hilbert_data(gens, E, betti=betti, progress=progress, timeout=timeout)
         certified = bool(getattr(res, "proved_complete", False))
         notes = tuple(H.notes)
+        if not certified and not getattr(res, "proved_complete", True):
+            rank = self._jacobian_dimension(None)
+            notes += (f"these are the data of the ideal found (complete through degree "
+                      f"{res.complete_through_degree}), not proved to be the whole vanishing ideal: its "
+                      "dimension is at least the variety's"
+                      + (f" ({rank} by Jacobian rank)" if rank is not None else "")
+                      + ", and when they agree its degree is at least the variety's",)
         if certified and C is not None and not C.certifies_series(H.numerator, H.dimension):
             certified = False
             notes += (f"the whole ideal is proved over QQ ({C.method}), but the Hilbert series is that of its "
@@ -720,12 +820,15 @@ class Neurovariety(UniqueRepresentation, SageObject):
         This is the dimension of the (affine) neurovariety, the one
         :meth:`dimension` computes by Jacobian rank; the projective variety
         has dimension one less (:meth:`projective_dimension`). It is read off
-        :meth:`hilbert_data` (``progress`` as there), or, when the proved
-        ideal gives no Hilbert series or the ideal is not proved, from the
-        theorem of :mod:`sage_attention.ideals.common_factor` where it
-        applies (as :meth:`degree`). When the ideal found is not proved
-        whole and its dimension is not the Jacobian rank (generators are
-        missing), it is the Jacobian rank (:meth:`dimension`).
+        the exact Hilbert series of the vanishing ideal when there is one at
+        hand (given by its proof, or by elimination; ``progress`` as in
+        :meth:`hilbert_data`), or taken from the theorem of
+        :mod:`sage_attention.ideals.common_factor` where it applies (as
+        :meth:`degree`). Otherwise (the ideal is not proved whole, its proof
+        gives no Hilbert series, or it is beyond this machine) it is the
+        Jacobian rank (:meth:`dimension`: a certified lower bound, equal to
+        the dimension with high probability); the Hilbert series of the ideal
+        found, which would only bound it from above, is not computed.
 
         EXAMPLES::
 
@@ -733,13 +836,68 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: from sage_attention.variety.neurovariety import Neurovariety
             sage: Neurovariety(LightningAttention(d=2, t=1, a=1)).krull_dimension()
             4
+
+        A model whose vanishing ideal is beyond this machine (its monomials
+        of degree `4` alone would need hundreds of GiB) has a dimension all
+        the same::
+
+            sage: X = Neurovariety(LightningAttention(d=8, t=3, a=4))
+            sage: X.krull_dimension()
+            55
+            sage: X.degree()
+            Traceback (most recent call last):
+            ...
+            ComputationTooLarge: the degree of the neurovariety of LightningAttention(d=8, out=1, t=3, a=4) over Rational Field needs its vanishing ideal, which is beyond this machine here: the table of the 292664520 monomials of degree 4 in 288 essential coordinates needs about 948.5 GiB of memory (limit ...); vanishing_ideal(degree=3) computes it through a lower degree (...), and dimension() the dimension (Jacobian rank)
         """
-        known = self._degree_by_theorem(progress)
+        from sage_attention.errors import ComputationTooLarge
+        try:
+            known = self._degree_by_theorem(progress)
+        except ComputationTooLarge:
+            # the vanishing ideal is beyond this machine: the dimension needs none
+            rank = self._jacobian_dimension(None)
+            if rank is None:
+                raise
+            logger.info("krull_dimension of %s: the vanishing ideal is beyond this machine; the Jacobian rank",
+                        self._model)
+            return rank
         if known is not None:
             return known[1]
+        if not self._exact_series_at_hand(progress):
+            # the Hilbert series of the ideal found would only bound the dimension from above
+            # (and may not finish): the Jacobian rank is the dimension
+            rank = self._jacobian_dimension(None)
+            if rank is not None:
+                return rank
         H = self.hilbert_data(progress=progress)
         # not proved: when generators are missing the ideal found cuts out more than the variety
         return int(H.dimension) if H.certified else self._jacobian_dimension(H.dimension)
+
+    def _beyond(self, error, what):
+        r"""
+        Return the :class:`~sage_attention.errors.ComputationTooLarge` of ``what`` when the vanishing ideal is beyond this machine.
+
+        The library's refusal names fixes (``force=True``, a lower degree)
+        that :meth:`degree` and :meth:`hilbert_data` do not take; this one
+        names what the user can call instead.
+        """
+        from sage_attention.errors import ComputationTooLarge
+        why = str(error).split(";")[0]
+        return ComputationTooLarge(f"{what} of the neurovariety of {self._model} needs its vanishing ideal, "
+                                   f"which is beyond this machine here: {why}; vanishing_ideal(degree="
+                                   f"{DEFAULT_INTERPOLATION_DEGREE - 1}) computes it through a lower degree "
+                                   "(sage_attention.ideals.hilbert.hilbert_data(gens, ring) gives the Hilbert data "
+                                   "of any ideal), and dimension() the dimension (Jacobian rank)",
+                                   getattr(error, "estimate", None))
+
+    def _exact_series_at_hand(self, progress=False):
+        r"""
+        Return whether the vanishing ideal's Hilbert series is exact and cheap: given by its proof, or by elimination.
+        """
+        res = self.vanishing_ideal_report(progress=progress)
+        if not hasattr(res, "complete_through_degree"):
+            return True         # elimination: the leading monomials of a Groebner basis over QQ
+        C = getattr(res, "certificate", None)
+        return bool(res.proved_complete and C is not None and C.hilbert is not None and C.hilbert.certified)
 
     def projective_dimension(self):
         r"""
@@ -758,16 +916,21 @@ class Neurovariety(UniqueRepresentation, SageObject):
         r"""
         Return the degree of the projective neurovariety (that of the affine cone).
 
-        Read off :meth:`hilbert_data` (computed modulo primes; exact when
-        ``hilbert_data().certified``; ``progress`` as there). When the
-        vanishing ideal is proved by a structure that gives no Hilbert series
-        (inheritance), or is not proved, and the variety is one of forms with
-        a common linear factor (the one-entry slices of rank at least two, the
-        single tokens of rank at least two), the degree is that of the theorem of
+        Read off :meth:`hilbert_data` of the vanishing ideal proved whole
+        (computed modulo primes; exact when ``hilbert_data().certified``;
+        ``progress`` as there). When the vanishing ideal is proved by a
+        structure that gives no Hilbert series (inheritance), or is not
+        proved, and the variety is one of forms with a common linear factor
+        (the one-entry slices of rank at least two, the single tokens of rank
+        at least two), the degree is that of the theorem of
         :mod:`sage_attention.ideals.common_factor` (exact; its structure is
         checked exactly, and its dimension must be the Jacobian rank): the
         Hilbert series of thousands of generators in 40 or more coordinates
-        would not finish.
+        would not finish. Otherwise, when the ideal found is not proved
+        whole, the degree is not known and a ``ValueError`` says why and
+        what to compute (the degree of the ideal found would only bound the
+        variety's from above); when the vanishing ideal is beyond this
+        machine, a :class:`~sage_attention.errors.ComputationTooLarge` says so.
 
         EXAMPLES::
 
@@ -791,7 +954,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: T.degree()
             Traceback (most recent call last):
             ...
-            ValueError: the degree of the neurovariety of LightningAttention(...) over Rational Field is not known: the ideal found (complete through degree 4) is not proved whole and has dimension 20, but the variety has dimension 13 (Jacobian rank), so generators of higher degree are missing; ...
+            ValueError: the degree of the neurovariety of LightningAttention(...) over Rational Field is not known: the ideal found (complete through degree 4) has dimension 20 and the variety 13, so generators of higher degree are missing; ...
             sage: T.krull_dimension()
             13
 
@@ -801,21 +964,31 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: X.degree(), X.krull_dimension()
             (7280, 15)
         """
-        known = self._degree_by_theorem(progress)
+        from sage_attention.errors import ComputationTooLarge
+        try:
+            known = self._degree_by_theorem(progress)
+        except ComputationTooLarge as e:
+            raise self._beyond(e, "the degree") from None
         if known is not None:
             return known[0]
+        res = self.vanishing_ideal_report(progress=progress)
+        if not getattr(res, "proved_complete", True):
+            # the Hilbert series of an ideal not proved whole bounds the degree only from above,
+            # when its dimension is right, and would not finish on the largest ones
+            through = res.complete_through_degree
+            C = getattr(res, "certificate", None)
+            missing = _generators_missing(res)
+            why = (f"the ideal found (complete through degree {through}) has dimension {C.hilbert.dimension} "
+                   f"and the variety {C.dimension}, so generators of higher degree are missing"
+                   if missing else f"the ideal found (complete through degree {through}) is not proved to "
+                   "be the whole vanishing ideal, and the degree of its Hilbert series would bound the "
+                   "variety's only from above")
+            raise ValueError(f"the degree of the neurovariety of {self._model} is not known: {why}; compute "
+                             "the vanishing ideal through a higher degree or with a longer proof "
+                             "(sage_attention.ideals.implicitization.implicitize(model, degree, prove=600)), or by "
+                             "elimination (vanishing_ideal(algorithm='elimination'), at most 60 essential "
+                             "coordinates)")
         H = self.hilbert_data(progress=progress)
-        dim = H.dimension if H.certified else self._jacobian_dimension(H.dimension)
-        if H.dimension != dim:
-            res = self.vanishing_ideal_report(progress=progress)
-            through = getattr(res, "complete_through_degree", None)
-            known_through = f" (complete through degree {through})" if through is not None else ""
-            raise ValueError(f"the degree of the neurovariety of {self._model} is not known: the ideal found"
-                             f"{known_through} is not proved whole and has dimension {H.dimension}, but the "
-                             f"variety has dimension {dim} (Jacobian rank), so generators "
-                             "of higher degree are missing; compute the vanishing ideal through a higher "
-                             "degree (sage_attention.ideals.implicitization.implicitize(model, degree)) or by "
-                             "elimination (vanishing_ideal(algorithm='elimination'))")
         return int(H.degree)
 
     def _jacobian_dimension(self, otherwise):
@@ -831,14 +1004,15 @@ class Neurovariety(UniqueRepresentation, SageObject):
         r"""
         Return ``(degree, dimension)`` by :mod:`sage_attention.ideals.common_factor`, or ``None``.
 
-        ``None`` when the Hilbert data are known (computed, or given by the
+        ``None`` when exact Hilbert data are known (computed, or given by the
         proof of the vanishing ideal), when the theorem does not apply, or
         when its dimension is not the Jacobian rank (or that rank cannot be
         computed). The answer is cached, so that :meth:`degree` and
         :meth:`krull_dimension` check the structure and compute the Jacobian
         rank once.
         """
-        if self._hilbert_key() in self._results:
+        H = self._results.get(self._hilbert_key())
+        if H is not None and H.certified:
             return None
         key = "degree by theorem"
         if key not in self._results:
