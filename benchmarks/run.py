@@ -312,9 +312,12 @@ def main(argv=None):
                     ok = agree(E, engine, gens)
                 except Exception as e:  # parsing trouble is reported, not hidden
                     ok = f"unchecked ({type(e).__name__})"
-            row["tools"][tool] = {"seconds": t, "status": status, "ratio": t / te, "agrees": ok}
-            print(f"    {tool}: {fmt(t, status)}  ratio {'>' if status == 'timeout' else ''}{t / te:.1f}"
-                  f"  agrees {ok}", flush=True)
+            # a tool that failed (an error, not a timeout) has no time to compare
+            ratio = t / te if status in ("ok", "timeout") else None
+            row["tools"][tool] = {"seconds": t, "status": status, "ratio": ratio, "agrees": ok}
+            shown = "n/a" if ratio is None else f"{'>' if status == 'timeout' else ''}{ratio:.1f}"
+            why = "" if ratio is not None else f" ({status.splitlines()[0][:160]})"
+            print(f"    {tool}: {fmt(t, status)}{why}  ratio {shown}  agrees {ok}", flush=True)
         rows.append(row)
         with open(os.path.join(HERE, "results", f"{name}.json"), "w") as fh:
             json.dump(row, fh, indent=1)
@@ -333,7 +336,8 @@ def main(argv=None):
                 cells.append("-")
             else:
                 pre = ">" if x["status"] == "timeout" else ""
-                cells.append(f"{fmt(x['seconds'], x['status'])} ({pre}{x['ratio']:.1f}x, {x['agrees']})")
+                ratio = "n/a" if x["ratio"] is None else f"{pre}{x['ratio']:.1f}x"
+                cells.append(f"{fmt(x['seconds'], x['status'])} ({ratio}, {x['agrees']})")
         lines.append(f"| {r['case']} | {r['essential']} | {r['engine']:.2f} s | " + " | ".join(cells) + " |")
     if "m2" in tools and m2status != "ok":
         lines.append(f"\nMacaulay2: not run ({m2status}): install it with `apt-get install -y macaulay2` "
