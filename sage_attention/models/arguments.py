@@ -93,19 +93,30 @@ def integer_argument(value, what):
     r"""
     Return ``value`` as a Python integer if it is a positive integer, else raise.
 
-    ``True``, strings and floats are refused (``TypeError``), as are
-    integers below 1 (``SpecError``); ``what`` names the argument.
+    A rational number that is an integer (``QQ(3)``, ``6/2`` in Sage) is
+    taken as that integer. ``True``, strings, floats and other rationals are
+    refused (``TypeError``), as are integers below 1 (``SpecError``);
+    ``what`` names the argument.
 
     EXAMPLES::
 
         sage: from sage_attention.models.arguments import integer_argument
-        sage: integer_argument(ZZ(3), 'rank a_1')
-        3
+        sage: integer_argument(ZZ(3), 'rank a_1'), integer_argument(6/2, 'rank a_1')
+        (3, 3)
         sage: integer_argument(True, 'rank a_1')
         Traceback (most recent call last):
         ...
         TypeError: rank a_1 (=True) must be a positive integer
+        sage: integer_argument(3/2, 'rank a_1')
+        Traceback (most recent call last):
+        ...
+        TypeError: rank a_1 (=3/2) must be a positive integer, not a fraction
     """
+    from sage.rings.rational import Rational
+    if isinstance(value, Rational):
+        if value.denominator() != 1:
+            raise TypeError(f"{what} (={value!r}) must be a positive integer, not a fraction")
+        value = Integer(value)
     if isinstance(value, bool) or not isinstance(value, (numbers.Integral, Integer)):
         raise TypeError(f"{what} (={value!r}) must be a positive integer")
     if value <= 0:

@@ -112,6 +112,12 @@ def LightningAttention(d=None, t=None, a=None, out=1, *, widths=None, ranks=None
         Traceback (most recent call last):
         ...
         TypeError: width d_0 (=3.00000000000000) must be a positive integer
+        sage: LightningAttention(d=6/2, t=2, a=1) is LightningAttention(d=3, t=2, a=1)   # an integral rational
+        True
+        sage: LightningAttention(d=5/2, t=2, a=1)
+        Traceback (most recent call last):
+        ...
+        TypeError: width d_0 (=5/2) must be a positive integer, not a fraction
         sage: LightningAttention(d=3, t=2, a=1, base_ring='QQ')
         Traceback (most recent call last):
         ...
