@@ -227,7 +227,7 @@ def envelope_images(model, images, ring):
     \varphi = L(f \circ \psi)`, so `f \circ \psi = 0` implies `f \circ
     \varphi = 0`: `f` vanishes on the neurovariety. This is how
     :func:`~sage_attention.ideals.product_span.verify_exactly` proves a
-    generator first (composing with `\psi`: fewer weights, half the
+    generator first (composing with `\psi`: fewer weights, lower
     degree); only when `f \circ \psi \neq 0` (possible when some `a_i <
     d_{i-1}`) does it compose with `\varphi`.
 

@@ -206,7 +206,7 @@ class PolynomialAttentionNetwork(EssentialCoordinates, JacobianDimension, Attent
         through `A_i = K_i^T Q_i`, so its essential parametrization is
         `\varphi = L \circ \psi` (as ring morphisms), where `\psi` is the
         essential parametrization of the same network with
-        ``weight_space='AV'`` (generic `A_i`: fewer weights, half the degree)
+        ``weight_space='AV'`` (generic `A_i`: fewer weights, lower degree)
         and `L` sends each entry of `A_i` to that of `K_i^T Q_i` and every
         value weight to itself. So the image of `\varphi` lies in that of
         `\psi`: a polynomial that vanishes after composing with `\psi`
