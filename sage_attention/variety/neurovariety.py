@@ -223,6 +223,16 @@ def _minbase_degrees(I):
     return [int(g.degree()) for g in minimal_basis(I)]
 
 
+def _proof_series(res):
+    r"""
+    Return the exact Hilbert data that the whole-ideal proof of the report ``res`` computed, or ``None``.
+    """
+    C = getattr(res, "certificate", None)
+    if C is not None and C.proved and C.hilbert is not None and C.hilbert.certified:
+        return C.hilbert
+    return None
+
+
 def _generators_missing(res):
     r"""
     Return whether the whole-ideal proof of the interpolation report ``res`` found the ideal too large in dimension.
@@ -769,7 +779,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         from sage_attention.ideals.hilbert import hilbert_data, HilbertData, series_data
         res = self.vanishing_ideal_report(progress=progress)
         C = getattr(res, "certificate", None)
-        if not betti and C is not None and C.proved and C.hilbert is not None and C.hilbert.certified:
+        if not betti and _proof_series(res) is not None:
             # the proof computed the Hilbert series of the reduction J_p, and it equals the
             # one over the base field (sage_attention.ideals.completeness, the claim)
             H = C.hilbert
@@ -896,8 +906,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
         res = self.vanishing_ideal_report(progress=progress)
         if not hasattr(res, "complete_through_degree"):
             return True         # elimination: the leading monomials of a Groebner basis over QQ
-        C = getattr(res, "certificate", None)
-        return bool(res.proved_complete and C is not None and C.hilbert is not None and C.hilbert.certified)
+        return _proof_series(res) is not None
 
     def projective_dimension(self):
         r"""
@@ -1021,8 +1030,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
 
     def _compute_degree_by_theorem(self, progress=False):
         res = self.vanishing_ideal_report(progress=progress)
-        C = getattr(res, "certificate", None)
-        if C is not None and C.proved and C.hilbert is not None and C.hilbert.certified:
+        if _proof_series(res) is not None:
             return None
         from sage_attention.ideals.common_factor import common_factor_degree
         known = common_factor_degree(self._model)
