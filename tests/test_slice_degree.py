@@ -135,6 +135,30 @@ def test_token_degree_against_the_proved_series():
     assert (X.degree(), X.krull_dimension()) == (220, M.dimension(seed=3)) == (220, 13)
 
 
+def test_jacobian_rank_computed_once_per_neurovariety(monkeypatch):
+    # The token of width 4 and rank 2 has no equation through degree 4, so its ideal is not proved
+    # whole: degree() checks the theorem's dimension against the Jacobian rank, krull_dimension()
+    # and the note of hilbert_data() give that rank. The neurovariety computes the rank once, with
+    # seed 0 (the proof inside implicitize computes its own, with its own seed: not counted here).
+    import sys
+    M = LightningAttention(d=4, t=1, a=2)
+    X = Neurovariety(M)
+    X._results.clear()      # a unique representation: other tests may have filled its cache
+    seeds = []
+    dimension = type(M).dimension
+
+    def counted(self, seed=None, **kw):
+        if sys._getframe(1).f_code.co_filename.endswith("neurovariety.py"):
+            seeds.append(seed)
+        return dimension(self, seed=seed, **kw)
+    monkeypatch.setattr(type(M), "dimension", counted)
+    assert X.degree() == 220
+    assert X.krull_dimension() == 13
+    H = X.hilbert_data()
+    assert not H.certified and any("(13 by Jacobian rank)" in n for n in H.notes)
+    assert seeds == [0]
+
+
 def test_theorem_dimensions_are_the_jacobian_ranks():
     # the dimension n + y of the theorem against the rank of the Jacobian at a random point
     for d in (3, 4, 5):

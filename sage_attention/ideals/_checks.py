@@ -53,6 +53,42 @@ def positive_integer(value, name):
     return v
 
 
+def seconds(value, name, allow=(None,)):
+    r"""
+    Return ``value`` as a positive number of seconds (a ``float``), or one of the values ``allow`` unchanged.
+
+    A ``TypeError`` or ``ValueError`` names ``name`` otherwise (a string, a
+    negative number, zero, an infinite or undefined number).
+
+    EXAMPLES::
+
+        sage: from sage_attention.ideals._checks import seconds
+        sage: seconds(30, "timeout"), seconds(None, "timeout"), seconds(QQ(1)/2, "timeout")
+        (30.0, None, 0.5)
+        sage: seconds(-1, "timeout")
+        Traceback (most recent call last):
+        ...
+        ValueError: timeout (=-1) must be a positive number of seconds or None
+        sage: seconds("yes", "prove", allow=(None, True, False))
+        Traceback (most recent call last):
+        ...
+        TypeError: prove (='yes') must be a positive number of seconds or None, True, False
+    """
+    import math
+    if any(value is a for a in allow):
+        return value
+    shown = " or " + ", ".join(str(a) for a in allow) if allow else ""
+    if isinstance(value, (bool, str, bytes)):
+        raise TypeError(f"{name} (={value!r}) must be a positive number of seconds{shown}")
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} (={value!r}) must be a positive number of seconds{shown}") from None
+    if not (v > 0 and math.isfinite(v)):
+        raise ValueError(f"{name} (={value!r}) must be a positive number of seconds{shown}")
+    return v
+
+
 def lightning_model(model, name="model"):
     r"""
     Return ``model`` if it is an attention model, else raise a ``TypeError`` naming ``name``.

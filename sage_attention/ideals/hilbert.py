@@ -231,7 +231,8 @@ class HilbertData:
     - ``betti`` -- ``None`` or a list, ``betti[i] = {degree: number}``, the
       graded Betti numbers of `R/J` (``betti[0] = {0: 1}``)
     - ``generators_by_degree`` -- ``betti[1]`` as a dict (the minimal
-      generators of `J` by degree), or ``None``
+      generators of `J` by degree; ``{}`` for the zero ideal), or ``None``
+      when the Betti numbers were not computed
     - ``primes`` -- the primes used; ``agree`` -- whether the data agree
       modulo all of them
     - ``certified`` -- whether the Hilbert series is proved to equal the one
@@ -262,7 +263,10 @@ class HilbertData:
 
     @property
     def generators_by_degree(self):
-        return None if self.betti is None or len(self.betti) < 2 else dict(self.betti[1])
+        if self.betti is None:
+            return None
+        # the zero ideal has no generators: its resolution is R/J = R alone
+        return dict(self.betti[1]) if len(self.betti) > 1 else {}
 
     def hilbert_series(self):
         r"""

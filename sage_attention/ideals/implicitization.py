@@ -242,8 +242,12 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         Traceback (most recent call last):
         ...
         ValueError: degree (=0) must be a positive integer
+        sage: implicitize(M, 2, prove=-1)
+        Traceback (most recent call last):
+        ...
+        ValueError: prove (=-1) must be a positive number of seconds or None, True, False
     """
-    from sage_attention.ideals._checks import positive_integer, lightning_model
+    from sage_attention.ideals._checks import positive_integer, lightning_model, seconds
     from sage_attention.fields import require_field
     lightning_model(model)
     if not model.is_lightning():
@@ -253,6 +257,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     require_field("interpolation", model.base_ring(), "implicitize")
     degree = positive_integer(degree, "degree")
     max_attempts = positive_integer(max_attempts, "max_attempts")
+    prove = seconds(prove, "prove", allow=(None, True, False))
     if executor is not None and executor is not False and not hasattr(executor, "submit"):
         raise TypeError(f"executor (={executor!r}) must be None, False or an executor with a "
                         "submit method (e.g. concurrent.futures.ProcessPoolExecutor)")

@@ -760,6 +760,8 @@ class Neurovariety(UniqueRepresentation, SageObject):
             these are the data of the ideal found (complete through degree 4), not proved to be the whole vanishing ideal: its dimension is at least the variety's (13 by Jacobian rank), and when they agree its degree is at least the variety's
         """
         from sage_attention.errors import ComputationTooLarge
+        from sage_attention.ideals._checks import seconds
+        timeout = seconds(timeout, "timeout")
         key = self._hilbert_key(betti, timeout)
         if key not in self._results:
             try:
@@ -1003,11 +1005,22 @@ class Neurovariety(UniqueRepresentation, SageObject):
     def _jacobian_dimension(self, otherwise):
         r"""
         Return the dimension by Jacobian rank (an integer), or ``otherwise`` where it cannot be computed (a small field).
+
+        The rank is computed once, with the seed `0` (so the same number
+        every time, reproducible by ``model.dimension(seed=0)``), and cached:
+        :meth:`krull_dimension`, the note of :meth:`hilbert_data` and the
+        theorem's check in :meth:`degree` share it.
         """
-        try:
-            return int(self._model.dimension())
-        except (ValueError, ArithmeticError):
+        key = "jacobian rank"
+        if key not in self._results:
+            try:
+                self._results[key] = int(self._model.dimension(seed=0))
+            except (ValueError, ArithmeticError):
+                self._results[key] = None
+        rank = self._results[key]
+        if rank is None:
             return None if otherwise is None else int(otherwise)
+        return rank
 
     def _degree_by_theorem(self, progress=False):
         r"""
