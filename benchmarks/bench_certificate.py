@@ -71,8 +71,6 @@ STRUCTURED = {
     "token-d4-a1": (dict(d=4, t=1, a=1, out=1), "subspace"),
     "token-d5-a1": (dict(d=5, t=1, a=1, out=1), "subspace"),
 }
-#: the degree of the engine's ideal for the structured rows where it is not 4 (the 5-minors of the proof)
-STRUCTURED_DEGREE = {"token-d5-a1": 5}
 
 
 def engine_ideal(kw, degree=4):
@@ -106,7 +104,7 @@ def structured_rows(args, m2):
     for name, (kw, kind) in STRUCTURED.items():
         if args.row and name not in args.row:
             continue
-        M, R, E, gens = engine_ideal(kw, STRUCTURED_DEGREE.get(name, 4))
+        M, R, E, gens = engine_ideal(kw, 4)
         t0 = time.time()
         S = structured_proof(kind, gens, M, R.complete_through_degree)
         ts = time.time() - t0

@@ -167,3 +167,72 @@ def _exponents(n, e):
     if n == 1:
         return [(e,)]
     return [(k,) + rest for k in range(e + 1) for rest in _exponents(n - 1, e - k)]
+
+
+def _products_of_two_linear_forms(n=4):
+    # the quadrics (w_0 . x)(w_1 . x) in n features, built by hand: forms in m = 2 linear forms
+    from itertools import combinations_with_replacement
+    from sage_attention.models.linear_forms import LinearFormStructure
+    exps = []
+    for i, j in combinations_with_replacement(range(n), 2):
+        a = [0] * n
+        a[i] += 1
+        a[j] += 1
+        exps.append(tuple(a))
+    names = ["c" + "".join(map(str, a)) for a in exps]
+    weights = [f"u{i}" for i in range(n)] + [f"v{i}" for i in range(n)]
+    E, Wr = PolynomialRing(QQ, names), PolynomialRing(QQ, weights)
+    X = PolynomialRing(Wr, [f"x{i}" for i in range(n)])
+    x = X.gens()
+    q = sum(Wr(f"u{i}") * x[i] for i in range(n)) * sum(Wr(f"v{i}") * x[i] for i in range(n))
+    phi = E.hom([q.monomial_coefficient(X.monomial(*a)) for a in exps], Wr)
+    S = PolynomialRing(QQ, ["s0", "s1"])
+    L = LinearFormStructure(features=tuple(f"x{i}" for i in range(n)), coordinates=tuple(names),
+                            monomials=tuple((0, a, 1) for a in exps),
+                            linear_forms=(tuple(weights[:n]), tuple(weights[n:])), outer=(S("s0*s1"),))
+    return phi, L, exps
+
+
+def test_the_bound_is_the_number_of_linear_forms_plus_one():
+    # The quadrics in 4 features that split into 2 linear forms (the symmetric 4 x 4 matrices of rank
+    # at most 2): the theorem bounds the generation degree by max(r, m + 1) = 3 (the base, binary
+    # quadrics, fills its space), so the cubics found prove the whole ideal; the bound max(r, n) of
+    # an earlier version needed degree 4. Independently: the 3-minors of the generic symmetric matrix
+    # generate a prime ideal (Kutz 1974) whose zeros are the matrices of rank at most 2, so they generate
+    # the ideal; the ideal they generate equals the one of the generators found.
+    from sage.all__sagemath_singular import matrix
+    from sage_attention.ideals.graded_kernel import graded_kernel
+    from sage_attention.ideals.subspace import minors_degree
+    phi, L, exps = _products_of_two_linear_forms(4)
+    assert structure_holds(phi, L) and minors_degree(L) == 3
+    G = graded_kernel(phi, 3, seed=0)
+    gens = [g for k in sorted(G) for g in G[k]]
+    assert {k: len(v) for k, v in G.items()} == {3: 10}
+    S = subspace_certificate(gens, phi, L, 3, seed=0)
+    assert S.proved and S.generation_degree == 3 and S.verify()
+    E = phi.domain()
+    coord = dict(zip(exps, E.gens()))
+
+    def entry(i, j):
+        a = [0] * 4
+        a[i] += 1
+        a[j] += 1
+        return coord[tuple(a)] * (1 if i == j else QQ(1) / 2)
+    Sym = matrix(E, 4, 4, entry)
+    assert E.ideal(Sym.minors(3)) == E.ideal(gens)
+    # through degree 2 nothing is proved; a dropped cubic is caught by verify()
+    assert not subspace_certificate([], phi, L, 2, seed=0).proved
+    T = subspace_certificate(gens[1:], phi, L, 3, seed=0)
+    assert T.proved and not T.verify()
+
+
+def test_the_token_of_width_five_is_proved_through_degree_four():
+    # m + 1 = 4 for the split cubics (m = 3 linear forms) whatever the width: the default call through
+    # degree 4 proves the token of width 5 (the bound n = 5 of an earlier version needed degree 5);
+    # verify() re-checks the base ideal, the degrees and that the 14175 quartics span degree 4
+    M = LightningAttention(d=5, t=1, a=1)
+    R = implicitize(M, 4, seed=0)
+    assert R.proved_complete and R.certificate.method == "subspace"
+    S = R.certificate.subspace
+    assert S.generation_degree == 4 and len(R.generators_by_degree[4]) == 14175
+    assert S.verify()

@@ -119,8 +119,11 @@ _piece_lower_bytes = piece_lower_bytes
 #: ``prove=None`` tries the whole-ideal proof only when the generators have at most this many terms in all.
 PROOF_TERMS_LIMIT = 20000
 #: ``prove=None`` tries the proof by inheritance (:mod:`sage_attention.ideals.inheritance`) only when
-#: the variety of ``a`` columns has at most this many coordinates: with 20 (the slice of width 4 and
-#: rank 2) its proof takes 10 s, with 30 (width 4 and rank 3, width 5 and rank 2) it did not finish in 300 s.
+#: the variety of ``a`` columns, or the variety of fewer features it is inherited from
+#: (:mod:`sage_attention.ideals.subspace`), has at most this many coordinates: with 20 (the slice of
+#: width 4 and rank 2) its proof takes 1 to 10 s; with 30 and no fewer features (width 4 and rank 3,
+#: triples of quaternary quadrics) it did not finish in 300 s; the 30 of width 5 and rank 2 (pairs of
+#: quadrics in 5 features) are inherited from 12 and take 5.5 s.
 PROOF_SUB_COORDINATES_LIMIT = 24
 
 #: Seconds given by default (``prove=None``) to the localization certificate, and with ``prove=True``
@@ -173,7 +176,9 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       (:mod:`sage_attention.ideals.inheritance`, e.g. the one-entry slices
       of rank `a` below the width) the proof from the `(a+1)`-minors and
       the ideal of `a` columns is tried after the localization, or alone
-      beyond the terms limit, when those columns have at most
+      beyond the terms limit, when those columns, or the variety of fewer
+      features their ideal is inherited from
+      (:mod:`sage_attention.ideals.subspace`), have at most
       ``PROOF_SUB_COORDINATES_LIMIT`` (`24`) coordinates; ``True`` runs it without
       the terms limit and then, if it fails, Singular's primary
       decomposition, for at most ``PROOF_TIMEOUT_FORCED`` (`600`) seconds in
@@ -499,7 +504,7 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
         L = None
     nterms = sum(len(g.monomials()) for g in gens)
     large = nterms > PROOF_TERMS_LIMIT
-    if prove is None and G is not None and G.shape[0] * G.rank > PROOF_SUB_COORDINATES_LIMIT:
+    if prove is None and G is not None and _inherited_coordinates(G, L) > PROOF_SUB_COORDINATES_LIMIT:
         sub = G.shape[0] * G.rank
         G = None
         if large:
@@ -548,6 +553,41 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     bound = (" (dimension of the variety: Jacobian rank at a point, a lower bound; see "
              "sage_attention.ideals.completeness)." if C.proved and C.method not in structural else ".")
     return C.proved, what + "; " + C.reason + bound, C
+
+
+def _inherited_coordinates(G, L):
+    r"""
+    Return the number of coordinates of the variety that the proof by inheritance of the matrix product ``G`` rests on.
+
+    That is the variety `X'` of its first columns, or, when `X'` is a
+    variety of forms in fewer linear forms than features (``L``, the
+    model's structure, restricted to `X'` and checked exactly), the variety
+    of fewer features it is inherited from
+    (:func:`~sage_attention.ideals.subspace.base_map`).
+
+    EXAMPLES:
+
+    The pairs of quadrics in `5` features with a common linear factor (`30`
+    coordinates) rest on the pairs of ternary quadrics (`12`); the triples
+    of quaternary quadrics (`30`) on themselves::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.inheritance import matrix_factorization
+        sage: from sage_attention.ideals.implicitization import _inherited_coordinates
+        sage: for d, a in [(5, 2), (4, 3)]:
+        ....:     M = LightningAttention(d=d, t=2, a=a, out=1, entries=[(1, 1)])
+        ....:     G = matrix_factorization(M.essential_parametrization())
+        ....:     print(G.shape[0] * G.rank, _inherited_coordinates(G, M.linear_form_structure()))
+        30 12
+        30 30
+    """
+    from sage_attention.ideals.subspace import base_map, structure_holds
+    psi = G.sub_map()[1]
+    sub = psi.domain().ngens()
+    Lr = L.restricted(psi.domain().variable_names()) if L is not None else None
+    if Lr is None or Lr.nfeatures <= Lr.nforms or not structure_holds(psi, Lr):
+        return sub
+    return base_map(Lr).domain().ngens()
 
 
 #: the names of version 0.1, kept with a deprecation warning

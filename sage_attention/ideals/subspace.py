@@ -23,7 +23,8 @@ over `10` independent variables).
 
     **Theorem.** Over a field of characteristic `0`, let `n > m` and let
     `I(X_m)` be generated in degrees at most `r`. Then `I(X_n)` is
-    generated in degrees at most `\max(r, n)`.
+    generated in degrees at most `\max(r, m + 1)` (at most `r` when the
+    forms are linear and fewer than `m + 1`).
 
     *Proof.* By induction on `n`, from `X_{n-1}` to `X_n` (for `n - 1 = m`,
     the hypothesis). Let `G = GL_n` act on the coordinate ring `R` of the
@@ -45,9 +46,9 @@ over `10` independent variables).
       every coordinate in it has `\alpha_n = 0`: `f = f_0 \circ
       \mathrm{pr}` with `f_0` a polynomial on the forms on `U`, which
       vanishes on `X_{n-1}`. By induction `f_0 = \sum_j h_j g_j` with `g_j
-      \in I(X_{n-1})` of degree at most `\max(r, n-1)`, and `g_j \circ
+      \in I(X_{n-1})` of degree at most `\max(r, m + 1)`, and `g_j \circ
       \mathrm{pr}` vanishes on `X_n` (as `\mathrm{pr}(X_n) \subseteq
-      X_{n-1}`). So `f` lies in the ideal of `I_{\le \max(r, n-1)}`, and so
+      X_{n-1}`). So `f` lies in the ideal of `I_{\le \max(r, m + 1)}`, and so
       does the whole component (a `G`-stable ideal).
     - `\pi_n > 0`: every weight `\mu` of `S_\pi k^n` has `\mu_n > 0` (a
       weight with `\mu_n = 0`, sorted, has at most `n - 1` parts, and its
@@ -65,11 +66,26 @@ over `10` independent variables).
       \cdot b_o \rangle`, which is zero only when `a = 0` or every `b_o =
       0`), so its maximal minors generate a prime ideal (Eisenbud
       [Eis1988]_, Theorem 1): the ideal of the tuples in `n - 1` linear
-      forms, generated in degree `n`, inside `I` (`n - 1 \ge m`). (With
-      fewer columns than `n` every tuple is one, and these components are
-      zero.)
+      forms. The component lies in it. Each maximal minor is, by Laplace's
+      expansion along any `m + 1` of its columns (`m + 1 \le n`), a
+      combination of `(m+1)`-minors of the same matrix, and these vanish on
+      `X_n`: there the partials are `\partial F_o / \partial x_i = \sum_j
+      w_{ji} (\partial P_o / \partial s_j)(\ell)`, so the rows of the matrix
+      are combinations of `m` rows and its rank is at most `m`. So the
+      component lies in the ideal of `I_{m+1}`. (With fewer columns than `n`
+      every tuple is one, and these components are zero; the matrix has at
+      least `n` columns for some `n > m` exactly when it has at least `m +
+      1` columns for `n = m + 1`, since the number of columns grows with `n`
+      for forms of degree `e_o \ge 2` and is the number of forms for linear
+      ones.)
 
-    Hence `I` is generated in degrees at most `\max(r, n - 1, n)`. `\square`
+    Hence `I` is generated in degrees at most `\max(r, m + 1)`. `\square`
+
+    An earlier version of this module bounded the
+    degrees by `\max(r, n)` (the maximal minors themselves); the bound
+    `m + 1` proves the token of width `5` and rank `1` and the pairs of
+    quadrics in `5` features with a common linear factor from their
+    generators through degree `4`, where `5` was needed.
 
 This is the inheritance of [LM2004]_ (see also [Lan2012]_), with the
 ideal of the tuples in `n - 1` linear forms as its only input beyond
@@ -84,13 +100,13 @@ whole (:func:`~sage_attention.ideals.segre.proved_kernel`: a Segre product
 or the localization); `r` is the largest degree of its generators. Then
 the engine's generators `J`, which span `I(X_n)_k` for every `k \le c`
 (``complete_through_degree``, a theorem of the engine), are the whole
-ideal when `\max(r, n) \le c`. When the generators found through `\max(r,
-n)` have smaller degrees, the ideal is generated in those degrees: the
-proof by inheritance of a matrix product
+ideal when `\max(r, m + 1) \le c`. When the generators found through
+`\max(r, m + 1)` have smaller degrees, the ideal is generated in those
+degrees: the proof by inheritance of a matrix product
 (:mod:`sage_attention.ideals.inheritance`) uses this for the variety of
 its first columns (the slice of width `5` and rank `2`: the pairs of
-quadrics with a common linear factor, computed through degree `5`, have no
-quintic generator). ``verify()`` re-checks the structure, the base ideal
+quadrics with a common linear factor, in `3` linear forms, computed through
+degree `4`). ``verify()`` re-checks the structure, the base ideal
 and its certificate, the degrees, and the spanning hypothesis on `J`
 itself (:func:`~sage_attention.ideals.graded_kernel.kernel_spans`), which
 catches a dropped generator. Like the other structural proofs it gives no
@@ -113,12 +129,12 @@ inherited from the `35` quartics of the token of width `3`::
     3 features in 10 coordinates, its ideal generated in degree 4; generated in degree at most 4,
     generators complete through degree 4)
 
-Two features more than linear forms need the generators of degree `5`
-(the maximal minors of each step)::
+The `(m+1)`-minors of the partial derivatives have degree `m + 1 = 4`
+for every width, so generators through degree `3` prove nothing::
 
     sage: M5 = LightningAttention(d=5, t=1, a=1)
-    sage: subspace_certificate([], M5.essential_parametrization(), M5.linear_form_structure(), 4).reason
-    'the 5-minors of the partial derivatives have degree 5, but the generators are known complete only through degree 4'
+    sage: subspace_certificate([], M5.essential_parametrization(), M5.linear_form_structure(), 3).reason
+    'the 4-minors of the partial derivatives have degree 4, but the generators are known complete only through degree 3'
 
 REFERENCES: [Eis1988]_, [LM2004]_, [Lan2012]_.
 """
@@ -150,23 +166,23 @@ def _substituted(P, forms, extra, T):
 
 def minors_degree(structure):
     r"""
-    Return the degree `n` of the maximal minors of the matrix of first partial derivatives, or ``None``.
-
-    ``None`` when the matrix has fewer columns than rows (then every tuple of
-    forms is in `n - 1` linear forms and there is no such minor).
+    Return the degree `m + 1` of the minors of the matrix of first partial derivatives that the theorem needs, or ``None``.
 
     The matrix has a row for each feature and, for each form `F_o` of
     degree `e_o`, `\binom{n + e_o - 2}{e_o - 1}` columns (the coefficients
-    of `\partial F_o / \partial x_i`).
+    of `\partial F_o / \partial x_i`); on the variety its rank is at most
+    the number `m` of linear forms. ``None`` when with `n = m + 1` features
+    it has fewer than `m + 1` columns (then no step of the induction of the
+    theorem has a minor).
 
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.ideals.subspace import minors_degree
         sage: minors_degree(LightningAttention(d=5, t=1, a=1).linear_form_structure())
-        5
+        4
     """
-    n = structure.nfeatures
+    n = structure.nforms + 1
     columns = sum(comb(n + e - 2, e - 1) for e in structure.degrees())
     return n if columns >= n else None
 
@@ -305,7 +321,7 @@ class SubspaceCertificate(InheritedCertificate):
 
     Made by :func:`subspace_certificate`. Attributes: those of
     :class:`~sage_attention.ideals.segre.InheritedCertificate`
-    (``generation_degree`` is `\max(r, n)`), and ``structure`` (the
+    (``generation_degree`` is `\max(r, m + 1)`), and ``structure`` (the
     :class:`~sage_attention.models.linear_forms.LinearFormStructure`),
     ``parametrization`` (`\varphi`), ``base_generators`` (``{degree:
     generators of I(X_m)}``, in the ring of :func:`base_map`),
@@ -355,7 +371,7 @@ class SubspaceCertificate(InheritedCertificate):
 
         Re-checked: the structure (exactly), that every generator of
         `I(X_m)` vanishes on `X_m` (exactly), the certificate of `I(X_m)`
-        (its own ``verify()``), the degrees (`\max(r, n) \le c`), and the
+        (its own ``verify()``), the degrees (`\max(r, m + 1) \le c`), and the
         spanning hypothesis on `J` (:meth:`span_checks`).
 
         EXAMPLES:
@@ -388,7 +404,7 @@ class SubspaceCertificate(InheritedCertificate):
             sage: from sage_attention import LightningAttention
             sage: from sage_attention.ideals.subspace import subspace_certificate
             sage: M = LightningAttention(d=5, t=1, a=1)
-            sage: D = subspace_certificate([], M.essential_parametrization(), M.linear_form_structure(), 4).to_dict()
+            sage: D = subspace_certificate([], M.essential_parametrization(), M.linear_form_structure(), 3).to_dict()
             sage: D['proved'], D['features'], D['linear_forms'], D['outer']
             (False, 5, 3, ['s0*s1*s2'])
         """
@@ -484,7 +500,7 @@ def subspace_certificate(gens, phi, structure, complete_through, seed=None, time
                                    "forms that the model gives (checked exactly)", **common)
     minors = minors_degree(L)
     if minors is not None and minors > c:
-        return SubspaceCertificate(False, f"the {n}-minors of the partial derivatives have degree {n}, but the "
+        return SubspaceCertificate(False, f"the {minors}-minors of the partial derivatives have degree {minors}, but the "
                                    f"generators are known complete only through degree {c}", **common)
     timings = {}
     common["timings"] = timings
@@ -507,11 +523,11 @@ def subspace_certificate(gens, phi, structure, complete_through, seed=None, time
     common.update(generation_degree=need)
     if need > c:
         return SubspaceCertificate(False, f"the ideal is generated in degree at most {need} (the base ideal in degree "
-                                   f"at most {r} and the {n}-minors of the partial derivatives), but the generators "
+                                   f"at most {r} and the {minors}-minors of the partial derivatives), but the generators "
                                    f"are known complete only through degree {c}", **common)
     return SubspaceCertificate(True, f"the coordinates are the coefficients of a polynomial in {m} linear forms of "
                                f"{n} features; by inheritance from the variety of {m} features (its ideal generated "
-                               f"in degree at most {r}, proved: {C.reason}) and the {n}-minors of the partial "
+                               f"in degree at most {r}, proved: {C.reason}) and the {m + 1}-minors of the partial "
                                f"derivatives, the ideal is generated in degree at most {need} "
                                f"(sage_attention.ideals.subspace), and the generators are complete through degree "
                                f"{c}", **common)
@@ -546,11 +562,11 @@ def subspace_kernel(psi, structure, degree, seed, p=PRIMES[0], processes=None, t
     For the proof by inheritance of a matrix product
     (:mod:`sage_attention.ideals.inheritance`), whose variety of the first
     columns may be such a variety: its ideal is computed through `c =
-    \max(` ``degree``, `r, n)` (`r` the generation degree of the base
-    ideal, `n` the features), which the theorem shows is enough, and proved
+    \max(` ``degree``, `r, m + 1)` (`r` the generation degree of the base
+    ideal, `m` the linear forms), which the theorem shows is enough, and proved
     whole by :func:`subspace_certificate`. The ideal is then generated by
     the generators found, so in the degrees where there are some (which
-    can stay below `n`), in a forked child within ``timeout`` seconds.
+    can stay below `m + 1`), in a forked child within ``timeout`` seconds.
 
     INPUT:
 
