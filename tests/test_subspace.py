@@ -236,3 +236,24 @@ def test_the_token_of_width_five_is_proved_through_degree_four():
     S = R.certificate.subspace
     assert S.generation_degree == 4 and len(R.generators_by_degree[4]) == 14175
     assert S.verify()
+
+
+def test_linear_forms_fewer_than_the_minors_need_no_minor():
+    # two linear forms (w_0 . x, w_1 . x) in 3 features: the matrix of partial derivatives has 2
+    # columns, fewer than m + 1 = 3, so no step of the theorem has a minor; the variety fills its space
+    # (the zero ideal) and the certificate says so without naming minors
+    from sage_attention.models.linear_forms import LinearFormStructure
+    from sage_attention.ideals.subspace import minors_degree
+    n = 3
+    names = [f"c{o}_{i}" for o in range(2) for i in range(n)]
+    weights = [f"u{i}" for i in range(n)] + [f"v{i}" for i in range(n)]
+    E, Wr = PolynomialRing(QQ, names), PolynomialRing(QQ, weights)
+    phi = E.hom([Wr(w) for w in weights], Wr)
+    S = PolynomialRing(QQ, ["s0", "s1"])
+    unit = [tuple(int(i == j) for j in range(n)) for i in range(n)]
+    L = LinearFormStructure(features=tuple(f"x{i}" for i in range(n)), coordinates=tuple(names),
+                            monomials=tuple((o, unit[i], 1) for o in range(2) for i in range(n)),
+                            linear_forms=(tuple(weights[:n]), tuple(weights[n:])), outer=(S("s0"), S("s1")))
+    assert structure_holds(phi, L) and minors_degree(L) is None
+    C = subspace_certificate([], phi, L, 1, seed=0)
+    assert C.proved and C.generation_degree == 1 and "minors" not in C.reason and C.verify()

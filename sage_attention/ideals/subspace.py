@@ -521,14 +521,15 @@ def subspace_certificate(gens, phi, structure, complete_through, seed=None, time
     r = max(G, default=1)
     need = max(r, minors or 1)
     common.update(generation_degree=need)
+    with_minors = f" and the {minors}-minors of the partial derivatives" if minors else ""
     if need > c:
         return SubspaceCertificate(False, f"the ideal is generated in degree at most {need} (the base ideal in degree "
-                                   f"at most {r} and the {minors}-minors of the partial derivatives), but the generators "
+                                   f"at most {r}{with_minors}), but the generators "
                                    f"are known complete only through degree {c}", **common)
     return SubspaceCertificate(True, f"the coordinates are the coefficients of a polynomial in {m} linear forms of "
                                f"{n} features; by inheritance from the variety of {m} features (its ideal generated "
-                               f"in degree at most {r}, proved: {C.reason}) and the {m + 1}-minors of the partial "
-                               f"derivatives, the ideal is generated in degree at most {need} "
+                               f"in degree at most {r}, proved: {C.reason}){with_minors}"
+                               f", the ideal is generated in degree at most {need} "
                                f"(sage_attention.ideals.subspace), and the generators are complete through degree "
                                f"{c}", **common)
 
