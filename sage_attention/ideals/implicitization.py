@@ -560,10 +560,10 @@ def _inherited_coordinates(G, L):
     Return the number of coordinates of the variety that the proof by inheritance of the matrix product ``G`` rests on.
 
     That is the variety `X'` of its first columns, or, when `X'` is a
-    variety of forms in fewer linear forms than features (``L``, the
-    model's structure, restricted to `X'` and checked exactly), the variety
-    of fewer features it is inherited from
-    (:func:`~sage_attention.ideals.subspace.base_map`).
+    variety of forms in fewer linear forms than features
+    (:func:`~sage_attention.ideals.inheritance.columns_structure` of ``L``,
+    the model's structure), the variety of fewer features it is inherited
+    from (:func:`~sage_attention.ideals.subspace.base_map`).
 
     EXAMPLES:
 
@@ -581,13 +581,10 @@ def _inherited_coordinates(G, L):
         30 12
         30 30
     """
-    from sage_attention.ideals.subspace import base_map, structure_holds
-    psi = G.sub_map()[1]
-    sub = psi.domain().ngens()
-    Lr = L.restricted(psi.domain().variable_names()) if L is not None else None
-    if Lr is None or Lr.nfeatures <= Lr.nforms or not structure_holds(psi, Lr):
-        return sub
-    return base_map(Lr).domain().ngens()
+    from sage_attention.ideals.inheritance import columns_structure
+    from sage_attention.ideals.subspace import base_map
+    psi, Lr = columns_structure(G, L)
+    return psi.domain().ngens() if Lr is None else base_map(Lr).domain().ngens()
 
 
 #: the names of version 0.1, kept with a deprecation warning

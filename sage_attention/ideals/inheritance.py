@@ -339,6 +339,47 @@ def matrix_factorization(phi):
     return None
 
 
+def columns_structure(F, structure):
+    r"""
+    Return ``(psi, L)``: the map of `X'`, the variety of the first columns of ``F``, and its structure of forms in fewer linear forms, or ``None``.
+
+    ``L`` is ``structure`` (of the whole parametrization) restricted to the
+    coordinates of `X'`, when that is a variety of forms in fewer linear
+    forms than features and the restriction holds exactly
+    (:func:`~sage_attention.ideals.subspace.structure_holds`); then the
+    ideal of `X'` is inherited from fewer features
+    (:mod:`sage_attention.ideals.subspace`).
+
+    INPUT:
+
+    - ``F`` -- a :class:`MatrixFactorization`
+    - ``structure`` -- a
+      :class:`~sage_attention.models.linear_forms.LinearFormStructure` of
+      the parametrization, or ``None``
+
+    EXAMPLES:
+
+    The pairs of quadrics in `5` features with a common linear factor, in `3`
+    linear forms; the triples of quaternary quadrics are in `4`, as many as
+    their features::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.inheritance import columns_structure, matrix_factorization
+        sage: for d, a in [(5, 2), (4, 3)]:
+        ....:     M = LightningAttention(d=d, t=2, a=a, out=1, entries=[(1, 1)])
+        ....:     F = matrix_factorization(M.essential_parametrization())
+        ....:     psi, L = columns_structure(F, M.linear_form_structure())
+        ....:     print(psi.domain().ngens(), None if L is None else (L.nfeatures, L.nforms))
+        30 (5, 3)
+        30 None
+    """
+    psi = F.sub_map()[1]
+    L = structure.restricted(psi.domain().variable_names()) if structure is not None else None
+    if L is None or L.nfeatures <= L.nforms or not structure_holds(psi, L):
+        return psi, None
+    return psi, L
+
+
 @dataclass
 class InheritanceCertificate(InheritedCertificate):
     r"""
@@ -522,9 +563,8 @@ def inheritance_certificate(gens, phi, complete_through, seed=None, timeout=30, 
     if min(m, s) > a and a + 1 > c:
         return InheritanceCertificate(False, f"the minors have degree {a + 1}, but the generators are known complete "
                                       f"only through degree {c}", **common)
-    psi = F.sub_map()[1]
-    L = structure.restricted(psi.domain().variable_names()) if structure is not None else None
-    if L is not None and L.nfeatures > L.nforms and structure_holds(psi, L):
+    psi, L = columns_structure(F, structure)
+    if L is not None:
         G, C, steps = subspace_kernel(psi, L, c, seed, p, processes, timeout)
     else:
         G, C, steps = proved_kernel(psi, c, seed, p, processes, timeout, "X'")
