@@ -124,9 +124,31 @@ def symmetric_degree(n, r):
     return int(out)
 
 
-def _matrix_shape(L):
+def matrix_shape(L):
     r"""
     Return ``(n, k, a)`` when every `P_c = s_0 \sum_{j=1}^{a} e_{jc} s_j` with distinct extra weights `e_{jc}` (others unused), else ``None``.
+
+    Then the forms are the `k` quadrics `\ell_0 \cdot (W^T E)_c` in `n`
+    features: a common linear factor times the columns of an `n \times k`
+    matrix of rank at most `a`. Only the polynomials `P_c` are read; whether
+    they describe a map is :func:`~sage_attention.ideals.subspace.structure_holds`.
+
+    INPUT:
+
+    - ``L`` -- a :class:`~sage_attention.models.linear_forms.LinearFormStructure`
+
+    OUTPUT: a triple of integers or ``None``
+
+    EXAMPLES:
+
+    A one-entry slice, and a single token (one cubic)::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.common_factor import matrix_shape
+        sage: matrix_shape(LightningAttention(d=4, t=2, a=3, out=1, entries=[(1, 1)]).linear_form_structure())
+        (4, 4, 3)
+        sage: matrix_shape(LightningAttention(d=3, t=1, a=1).linear_form_structure()) is None
+        True
     """
     m, k = L.nforms, len(L.outer)
     a = m - 1
@@ -201,7 +223,7 @@ def common_factor_degree(model, structure=None):
     phi = model.essential_parametrization()
     if phi.domain().base_ring().characteristic() != 0:
         return None
-    matrices, quadrics = _matrix_shape(L), _quadric_shape(L)
+    matrices, quadrics = matrix_shape(L), _quadric_shape(L)
     if (matrices is None and quadrics is None) or not structure_holds(phi, L):
         return None
     n = L.nfeatures

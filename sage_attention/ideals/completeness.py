@@ -117,7 +117,7 @@ class CompletenessCertificate:
     - ``reason`` -- a sentence: what is proved, or which step failed
     - ``prime`` -- the prime `p`; ``dimension`` -- the lower bound `n` of `\dim X`
     - ``method`` -- ``'localization'``, ``'decomposition'``, ``'segre'``,
-      ``'inheritance'``, ``'subspace'``, ``'zero ideal'`` or ``None`` (no
+      ``'inheritance'``, ``'subspace'``, ``'birational'``, ``'zero ideal'`` or ``None`` (no
       primality test was reached)
     - ``primality`` -- the :class:`~sage_attention.ideals.localization.PrimalityCertificate`
       of the localization (when it was reached), else ``None``
@@ -136,6 +136,11 @@ class CompletenessCertificate:
       :class:`~sage_attention.ideals.subspace.SubspaceCertificate` when the
       proof by inheritance from fewer features was tried, else ``None`` (no
       Hilbert series either)
+    - ``birational`` -- the
+      :class:`~sage_attention.ideals.birational.BirationalCertificate` when
+      the proof by a birational inverse was tried, else ``None`` (it proves
+      `J_p` prime, so a Hilbert series modulo `p` computed later is the
+      true one, but it computes none)
     - ``timings`` -- seconds by step
     """
     proved: bool
@@ -150,6 +155,7 @@ class CompletenessCertificate:
     segre: object = None
     inheritance: object = None
     subspace: object = None
+    birational: object = None
 
     def verify(self):
         r"""
@@ -182,13 +188,15 @@ class CompletenessCertificate:
             return self.inheritance is not None and self.inheritance.verify()
         if self.method == "subspace":
             return self.subspace is not None and self.subspace.verify()
+        if self.method == "birational":
+            return self.birational is not None and self.birational.verify()
         return self.primality is not None and self.primality.verify()
 
     def certifies_series(self, numerator, dimension):
         r"""
         Return whether the proof shows that a Hilbert series of the reduction modulo `p` is the one over `\QQ`.
 
-        A proof that `J_p` is prime (localization, decomposition) shows that
+        A proof that `J_p` is prime (localization, decomposition, birational inverse) shows that
         the graded parts of `S/J` over `\ZZ_{(p)}` are free, so the series
         modulo `p` is the true one; so does the zero ideal. A Segre product
         or inheritance proves `J = I(X)` over `\QQ` and says nothing of `J_p`,
@@ -211,7 +219,7 @@ class CompletenessCertificate:
         """
         if not self.proved:
             return False
-        if self.method in ("localization", "decomposition", "zero ideal"):
+        if self.method in ("localization", "decomposition", "birational", "zero ideal"):
             return True
         H = self.hilbert
         return H is not None and H.certified and (H.numerator, H.dimension) == (numerator, dimension)
@@ -251,6 +259,7 @@ class CompletenessCertificate:
                 "segre": None if self.segre is None else self.segre.to_dict(),
                 "inheritance": None if self.inheritance is None else self.inheritance.to_dict(),
                 "subspace": None if self.subspace is None else self.subspace.to_dict(),
+                "birational": None if self.birational is None else self.birational.to_dict(),
                 "timings": {k: round(float(v), 4) for k, v in self.timings.items()}}
 
     def _repr_html_(self):
@@ -299,6 +308,12 @@ class CompletenessCertificate:
                      ("base ideal proved", S.base_certificate.reason),
                      ("generation degree of I(X)", S.generation_degree),
                      ("complete through degree", S.complete_through)]
+        S = self.birational
+        if S is not None and S.proved:
+            rows += [("quadrics with a common linear factor", f"{S.coordinates.k} in {S.coordinates.n} features"),
+                     ("cleared relations in the ideal", S.relations),
+                     ("transpositions preserving the ideal", S.transpositions),
+                     ("D_1 a nonzerodivisor (Groebner basis size)", S.nonzerodivisor[1])]
         rows += [(f"seconds: {k}", f"{v:.2f}") for k, v in self.timings.items()]
         return html_table(rows, caption=repr(self))
 
@@ -306,7 +321,8 @@ class CompletenessCertificate:
         if self.proved:
             how = {"localization": "by localization", "decomposition": "by primary decomposition",
                    "zero ideal": "the zero ideal", "segre": "by a Segre product",
-                   "inheritance": "by inheritance", "subspace": "by inheritance from fewer features"}[self.method]
+                   "inheritance": "by inheritance", "subspace": "by inheritance from fewer features",
+                   "birational": "by a birational inverse"}[self.method]
             return (f"Completeness certificate modulo {self.prime}: the whole vanishing ideal "
                     f"(prime of dimension {self.dimension}, {how})")
         return f"Completeness certificate modulo {self.prime}: not proved ({self.reason})"
@@ -528,7 +544,7 @@ def structured_completeness(S, kind, gens, ring, dimension, started, timeout=30,
 
     - ``S`` -- a :class:`~sage_attention.ideals.segre.SegreCertificate` or
       an :class:`~sage_attention.ideals.inheritance.InheritanceCertificate`
-    - ``kind`` -- ``'segre'``, ``'inheritance'`` or ``'subspace'`` (the method and the field
+    - ``kind`` -- ``'segre'``, ``'inheritance'``, ``'subspace'`` or ``'birational'`` (the method and the field
       of the certificate that holds ``S``)
     - ``started`` -- the ``time.time()`` at which ``S`` was started
     - the other arguments -- as in :func:`completeness_certificate`
@@ -554,7 +570,7 @@ def structured_completeness(S, kind, gens, ring, dimension, started, timeout=30,
     k = ring.base_ring()
     p = int(k.characteristic()) or PRIMES[0]
     label = {"segre": "by a Segre product", "inheritance": "by inheritance",
-             "subspace": "by inheritance from fewer features"}[kind]
+             "subspace": "by inheritance from fewer features", "birational": "by a birational inverse"}[kind]
     if S.proved:
         return CompletenessCertificate(True, "the ideal found is the whole vanishing ideal: " + S.reason, p,
                                        int(dimension), kind, hilbert=getattr(S, "hilbert", None),

@@ -182,8 +182,12 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       ``PROOF_SUB_COORDINATES_LIMIT`` (`24`) coordinates; ``True`` runs it without
       the terms limit and then, if it fails, Singular's primary
       decomposition, for at most ``PROOF_TIMEOUT_FORCED`` (`600`) seconds in
-      all; a number does the same within that many seconds; ``False`` tries
-      nothing
+      all, and the proof by inheritance whatever the size of the columns
+      (the triples of quaternary quadrics with a common linear factor of the
+      slices of width `4` and rank `3`, `30` coordinates, are proved by a
+      birational inverse, :mod:`sage_attention.ideals.birational`, in
+      minutes); a number does the same within that many seconds; ``False``
+      tries nothing
     - ``max_attempts`` -- integer (default: `4`); attempts per piece (each
       with new random points)
     - ``symmetry`` -- boolean (default: ``True``); solve one graded piece
@@ -471,7 +475,11 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     terms); ``prove=True`` runs it without the
     terms limit, then Singular's primary decomposition if it fails, for at
     most :data:`PROOF_TIMEOUT_FORCED` seconds in all; a number does the same
-    within that many seconds. The proof runs in a forked process that is
+    within that many seconds. Tuples of quadrics with a common linear factor
+    (the slices of full rank, :mod:`sage_attention.ideals.birational`) with
+    generators beyond the terms limit are proved by their birational inverse
+    first, and only when ``prove`` is given (its Gröbner basis takes
+    minutes). The proof runs in a forked process that is
     killed at the limit (Ctrl-C interrupts it: the caller keeps the finished
     degrees).
     """
@@ -488,6 +496,7 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     from sage_attention.ideals.inheritance import inheritance_completeness, matrix_factorization
     from sage_attention.ideals.segre import segre_completeness, segre_factorization
     from sage_attention.ideals.subspace import subspace_completeness
+    from sage_attention.ideals.birational import birational_completeness, common_factor_coordinates
     k = E.base_ring()
     if not (k is QQ or (k.is_finite() and k.is_prime_field())):
         return False, what + f"; completeness of the whole ideal is proved only over QQ and prime fields, not {k}.", None
@@ -499,12 +508,13 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     G = matrix_factorization(phi) if F is None and k is QQ else None
     # forms in fewer linear forms than features: inherited from the variety of fewer features (the
     # whole variety, or for a matrix product the variety X' of its first columns)
-    L = twin.linear_form_structure() if F is None and k is QQ else None
-    if L is not None and L.nfeatures <= L.nforms:
-        L = None
+    structure = twin.linear_form_structure() if F is None and k is QQ else None
+    L = structure if structure is not None and structure.nfeatures > structure.nforms else None
+    # quadrics with a common linear factor (the slices of full rank): a birational inverse
+    B = common_factor_coordinates(phi, structure) if G is None and L is None else None
     nterms = sum(len(g.monomials()) for g in gens)
     large = nterms > PROOF_TERMS_LIMIT
-    if prove is None and G is not None and _inherited_coordinates(G, L) > PROOF_SUB_COORDINATES_LIMIT:
+    if prove is None and G is not None and _inherited_coordinates(G, structure) > PROOF_SUB_COORDINATES_LIMIT:
         sub = G.shape[0] * G.rank
         G = None
         if large:
@@ -536,7 +546,10 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
                                   progress=progress)
     elif G is not None and large:
         C = inheritance_completeness(gens, E, lower, phi, complete, timeout=timeout, method=method, seed=seed,
-                                     progress=progress, factorization=G, structure=L)
+                                     progress=progress, factorization=G, structure=structure)
+    elif B is not None and large:
+        C = birational_completeness(gens, E, lower, phi, structure, timeout=timeout, method=method, seed=seed,
+                                    progress=progress)
     else:
         # small generators: the localization first (it also gives the Hilbert series), then inheritance
         t0 = time.time()
@@ -545,11 +558,18 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
         if not C.proved and G is not None:
             rest = max(timeout - (time.time() - t0), 1)
             C2 = inheritance_completeness(gens, E, lower, phi, complete, timeout=rest, method="inheritance",
-                                          seed=seed, progress=progress, factorization=G, structure=L)
+                                          seed=seed, progress=progress, factorization=G, structure=structure)
             C2.timings.update({f"before: {key}": v for key, v in C.timings.items()})
             C = C2 if C2.proved else C
             C.inheritance = C2.inheritance
-    structural = ("segre", "inheritance", "subspace")
+        elif not C.proved and B is not None and prove is not None:
+            rest = max(timeout - (time.time() - t0), 1)
+            C2 = birational_completeness(gens, E, lower, phi, structure, timeout=rest, method="birational",
+                                         seed=seed, progress=progress)
+            C2.timings.update({f"before: {key}": v for key, v in C.timings.items()})
+            C = C2 if C2.proved else C
+            C.birational = C2.birational
+    structural = ("segre", "inheritance", "subspace", "birational")
     bound = (" (dimension of the variety: Jacobian rank at a point, a lower bound; see "
              "sage_attention.ideals.completeness)." if C.proved and C.method not in structural else ".")
     return C.proved, what + "; " + C.reason + bound, C

@@ -80,8 +80,11 @@ the model gives the coordinates as the coefficients of forms in fewer
 linear forms than features (``structure``) and so is `X'`, computed
 through the degree the theorem of :mod:`sage_attention.ideals.subspace`
 needs and proved by it (the slices: `X'` is the variety of `a`-tuples of
-quadrics with a common linear factor, forms in `a + 1` linear forms);
-then `D'` is the largest degree of its generators.
+quadrics with a common linear factor, forms in `a + 1` linear forms), or,
+when `X'` is that variety with no fewer features (`a + 1 \ge n`), computed
+through degree `c` and proved by its birational inverse
+(:mod:`sage_attention.ideals.birational`: one Gröbner basis, no Hilbert
+series); then `D'` is the largest degree of its generators.
 
 What is checked, and when it fails: no block, columns of unequal sizes,
 `s \le a`, groups that do not match (no factorization: nothing is claimed);
@@ -131,6 +134,7 @@ from dataclasses import dataclass, field
 from sage.matrix.constructor import matrix
 from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
 
+from sage_attention.ideals.birational import birational_kernel, common_factor_coordinates
 from sage_attention.ideals.completeness import structured_completeness
 from sage_attention.ideals.grading import linear_blocks
 from sage_attention.ideals.hilbert import PRIMES
@@ -524,7 +528,9 @@ def inheritance_certificate(gens, phi, complete_through, seed=None, timeout=30, 
       ideal of `X'` is computed and proved by
       :func:`~sage_attention.ideals.subspace.subspace_kernel` (through the
       degree its theorem needs) instead of a Segre product or the
-      localization
+      localization; when it is the variety of tuples of quadrics with a
+      common linear factor, by
+      :func:`~sage_attention.ideals.birational.birational_kernel`
 
     OUTPUT: an :class:`InheritanceCertificate`
 
@@ -564,8 +570,11 @@ def inheritance_certificate(gens, phi, complete_through, seed=None, timeout=30, 
         return InheritanceCertificate(False, f"the minors have degree {a + 1}, but the generators are known complete "
                                       f"only through degree {c}", **common)
     psi, L = columns_structure(F, structure)
+    Lr = structure.restricted(psi.domain().variable_names()) if structure is not None and L is None else None
     if L is not None:
         G, C, steps = subspace_kernel(psi, L, c, seed, p, processes, timeout)
+    elif common_factor_coordinates(psi, Lr) is not None:
+        G, C, steps = birational_kernel(psi, Lr, c, seed, p, timeout)
     else:
         G, C, steps = proved_kernel(psi, c, seed, p, processes, timeout, "X'")
     timings.update(steps)
