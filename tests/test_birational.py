@@ -105,10 +105,16 @@ def test_generators_that_do_not_vanish_and_other_shapes_are_refused(pairs):
     assert common_factor_coordinates(psi, None) is None
 
 
-def test_the_time_limit_of_the_groebner_basis_is_kept(pairs):
+def test_the_time_limit_of_the_groebner_basis_is_kept(pairs, monkeypatch):
+    # a Groebner basis made slow (the real one of this small ideal can finish within the parent's first
+    # poll): the forked check is abandoned at the limit and nothing is claimed
+    import time
+    import sage_attention.ideals.birational as birational
     psi, L, gens = pairs
-    B = birational_certificate(gens, psi, L, timeout=1e-6)
-    assert not B.proved and "did not finish in 1e-06 s" in B.reason
+    monkeypatch.setattr(birational, "nonzerodivisor_check", lambda gens, h: time.sleep(30))
+    t0 = time.time()
+    B = birational_certificate(gens, psi, L, timeout=0.5)
+    assert not B.proved and "did not finish in 0.5 s" in B.reason and time.time() - t0 < 20
 
 
 def test_the_nonzerodivisor_criterion_against_a_quotient_computed_by_singular():
@@ -134,3 +140,39 @@ def test_the_slice_of_width_3_and_full_rank_and_its_inheritance():
     S = inheritance_certificate(R2.essential_generators, M2.essential_parametrization(), 4, seed=0,
                                 structure=M2.linear_form_structure())
     assert S.proved and S.sub_certificate.method == "birational" and S.verify()
+
+
+def test_implicitize_uses_the_birational_inverse_where_the_other_proofs_do_not_reach(monkeypatch):
+    # the slice of full rank 3: beyond the terms limit (here lowered to 10) a given `prove` goes to the
+    # birational inverse first; the default call does not try it there
+    import sage_attention.ideals.completeness as completeness
+    import sage_attention.ideals.implicitization as implicitization
+    M = LightningAttention(d=3, t=2, a=3, out=1, entries=[(1, 1)])
+    monkeypatch.setattr(implicitization, "PROOF_TERMS_LIMIT", 10)
+    R = implicitize(M, 4, seed=0, prove=120)
+    assert R.proved_complete and R.certificate.method == "birational" and R.certificate.verify()
+    assert "birational inverse" in R.proof
+    D = implicitize(M, 4, seed=0)
+    assert not D.proved_complete and "not tested" in D.proof
+    monkeypatch.undo()
+    # after a failed localization (here made to fail), the rest of the time goes to the birational inverse
+    real = completeness.completeness_certificate
+
+    def failing(gens, ring, dimension, **kw):
+        C = real(gens, ring, dimension, **kw)
+        C.proved, C.reason = False, "made to fail by the test"
+        return C
+    monkeypatch.setattr(completeness, "completeness_certificate", failing)
+    R = implicitize(M, 4, seed=0, prove=120)
+    assert R.proved_complete and R.certificate.method == "birational"
+    D = implicitize(M, 4, seed=0)
+    assert not D.proved_complete and "made to fail" in D.proof
+
+
+def test_a_failed_proof_says_why_the_birational_inverse_failed_too(pairs):
+    # the structured proof takes most of the time limit, so its failure is part of the reason
+    from sage_attention.ideals.birational import birational_completeness
+    psi, L, gens = pairs
+    C = birational_completeness(gens[:-1], psi.domain(), 8, psi, L, timeout=60)
+    assert not C.proved and C.birational is not None and not C.birational.proved
+    assert "before it, the proof by a birational inverse: the cleared relation" in C.reason

@@ -583,5 +583,8 @@ def structured_completeness(S, kind, gens, ring, dimension, started, timeout=30,
     C = completeness_certificate(gens, ring, dimension, timeout=timeout, method=method, seed=seed,
                                  progress=progress, processes=processes)
     setattr(C, kind, S)
+    if not C.proved:
+        # say why the structured proof failed too: its time is most of the limit
+        C.reason = f"{C.reason.rstrip('.')} (before it, the proof {label}: {S.reason})"
     C.timings[kind] = time.time() - started - C.timings.get("total", 0)
     return C
