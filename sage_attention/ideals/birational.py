@@ -216,8 +216,8 @@ class CommonFactorCoordinates:
             sage: from sage_attention import LightningAttention
             sage: from sage_attention.ideals.birational import common_factor_coordinates
             sage: M = LightningAttention(d=3, t=2, a=2, out=1, entries=[(1, 1)])
-            sage: _, psi = __import__('sage_attention.ideals.inheritance', fromlist=['x']).matrix_factorization(
-            ....:     M.essential_parametrization()).sub_map()
+            sage: from sage_attention.ideals.inheritance import matrix_factorization
+            sage: _, psi = matrix_factorization(M.essential_parametrization()).sub_map()
             sage: C = common_factor_coordinates(psi, M.linear_form_structure().restricted(psi.domain().variable_names()))
             sage: [(w, r.degree()) for w, r in C.cleared_relations()][:2]
             [((0, 1, 1), 5), ((0, 1, 2), 5)]

@@ -555,20 +555,25 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
         t0 = time.time()
         C = completeness_certificate(gens, E, lower, timeout=timeout, method=method, seed=seed, progress=progress,
                                      symmetries=sym.generators if sym is not None else ())
+        # then the proof from the structure with the rest of the time: inheritance, or the birational inverse
         if not C.proved and G is not None:
-            rest = max(timeout - (time.time() - t0), 1)
-            C2 = inheritance_completeness(gens, E, lower, phi, complete, timeout=rest, method="inheritance",
-                                          seed=seed, progress=progress, factorization=G, structure=structure)
-            C2.timings.update({f"before: {key}": v for key, v in C.timings.items()})
-            C = C2 if C2.proved else C
-            C.inheritance = C2.inheritance
+            kind, after = "inheritance", lambda rest: inheritance_completeness(
+                gens, E, lower, phi, complete, timeout=rest, method="inheritance", seed=seed, progress=progress,
+                factorization=G, structure=structure)
         elif not C.proved and B is not None and prove is not None:
-            rest = max(timeout - (time.time() - t0), 1)
-            C2 = birational_completeness(gens, E, lower, phi, structure, timeout=rest, method="birational",
-                                         seed=seed, progress=progress)
+            kind, after = "birational", lambda rest: birational_completeness(
+                gens, E, lower, phi, structure, timeout=rest, method="birational", seed=seed, progress=progress)
+        else:
+            kind = None
+        if kind is not None:
+            C2 = after(max(timeout - (time.time() - t0), 1))
             C2.timings.update({f"before: {key}": v for key, v in C.timings.items()})
+            S = getattr(C2, kind)
+            if not C2.proved and S is not None:
+                how = {"inheritance": "by inheritance", "birational": "by a birational inverse"}[kind]
+                C.reason = f"{C.reason.rstrip('.')} (then the proof {how}: {S.reason})"
             C = C2 if C2.proved else C
-            C.birational = C2.birational
+            setattr(C, kind, S)
     structural = ("segre", "inheritance", "subspace", "birational")
     bound = (" (dimension of the variety: Jacobian rank at a point, a lower bound; see "
              "sage_attention.ideals.completeness)." if C.proved and C.method not in structural else ".")
