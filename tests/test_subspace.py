@@ -18,7 +18,8 @@ from sage.all__sagemath_singular import QQ, PolynomialRing, vector
 from sage_attention import LightningAttention
 from sage_attention.ideals.graded_kernel import kernel_spans
 from sage_attention.ideals.implicitization import implicitize
-from sage_attention.ideals.subspace import base_map, structure_holds, subspace_certificate
+from sage_attention.ideals.form_coordinates import base_map, structure_holds
+from sage_attention.ideals.subspace import subspace_certificate
 
 
 def _forms_by_hand(M, weights):

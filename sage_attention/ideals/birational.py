@@ -76,7 +76,7 @@ The proof over `\QQ`. The model's coordinates are checked exactly to be
 the `c_{o,ij}` up to nonzero scales, of tuples `\ell \cdot (m_0, \dots,
 m_{k-1})` with the `m_o` the columns of a product `W^T E` of rank `a \ge
 \min(n, k)`, so every `n \times k` matrix
-(:func:`~sage_attention.ideals.subspace.structure_holds` and the shape of
+(:func:`~sage_attention.ideals.form_coordinates.structure_holds` and the shape of
 :mod:`sage_attention.ideals.common_factor`): then `X` is the closure of the
 image of `\Phi` (`\ell m = (\ell/\ell_0)(\ell_0 m)` where `\ell_0 \ne 0`),
 `I(X) = \ker \Phi`, and `\dim X = (n - 1) + kn` (the identities above hold
@@ -151,11 +151,11 @@ from sage.rings.rational_field import QQ
 
 from sage_attention.ideals.common_factor import matrix_shape
 from sage_attention.ideals.completeness import CompletenessCertificate, structured_completeness
+from sage_attention.ideals.form_coordinates import structure_holds
 from sage_attention.ideals.forked import steps_in_child
 from sage_attention.ideals.graded_kernel import graded_kernel
 from sage_attention.ideals.hilbert import PRIMES, reduction
 from sage_attention.ideals.ideal_checks import ideal_membership, nonzerodivisor_check
-from sage_attention.ideals.subspace import structure_holds
 from sage_attention.randomness import resolve_seed
 
 
@@ -315,7 +315,7 @@ def common_factor_coordinates(psi, structure):
     Return the coordinates of ``psi`` as `k`-tuples of quadrics with a common linear factor, or ``None``.
 
     Accepted (exact checks) when ``structure`` describes ``psi``
-    (:func:`~sage_attention.ideals.subspace.structure_holds`), over `\QQ`,
+    (:func:`~sage_attention.ideals.form_coordinates.structure_holds`), over `\QQ`,
     as `k \ge 2` quadrics `P_o = s_0 \sum_{j=1}^{a} e_{jo} s_j` in `n \ge 2`
     features with distinct weights `e_{jo}` and `a \ge \min(n, k)`: then
     the tuples `(m_o = \sum_j e_{jo} \ell_j)` are all `n \times k`

@@ -45,7 +45,7 @@ h_2)^{n-1+y} = \binom{n - 1 + y}{n - 1} \int_{\mathbb{P}(Y)} h_2^{y}`.
 
 The structure comes from the model
 (:meth:`~sage_attention.models.essential.EssentialCoordinates.linear_form_structure`)
-and is checked exactly (:func:`~sage_attention.ideals.subspace.structure_holds`
+and is checked exactly (:func:`~sage_attention.ideals.form_coordinates.structure_holds`
 and the shape of the `P_o` below), so a model that gives wrong data gets no
 degree. ``tests/test_slice_degree.py`` compares the theorem with the degrees
 of proved ideals.
@@ -65,6 +65,8 @@ cubics with a linear factor), which has no equation of degree at most `4`::
 """
 from math import comb, factorial
 from fractions import Fraction
+
+from sage_attention.ideals.form_coordinates import structure_holds
 
 
 def determinantal_degree(n, k, r):
@@ -131,7 +133,7 @@ def matrix_shape(L):
     Then the forms are the `k` quadrics `\ell_0 \cdot (W^T E)_c` in `n`
     features: a common linear factor times the columns of an `n \times k`
     matrix of rank at most `a`. Only the polynomials `P_c` are read; whether
-    they describe a map is :func:`~sage_attention.ideals.subspace.structure_holds`.
+    they describe a map is :func:`~sage_attention.ideals.form_coordinates.structure_holds`.
 
     INPUT:
 
@@ -216,7 +218,6 @@ def common_factor_degree(model, structure=None):
         sage: [common_factor_degree(LightningAttention(d=3, t=1, a=a)) for a in (1, 2, 3)]
         [None, (21, 8), (21, 8)]
     """
-    from sage_attention.ideals.subspace import structure_holds
     L = structure if structure is not None else getattr(model, "linear_form_structure", lambda: None)()
     if L is None or not L.outer:
         return None

@@ -588,7 +588,7 @@ def _inherited_coordinates(G, L):
     variety of forms in fewer linear forms than features
     (:func:`~sage_attention.ideals.inheritance.columns_structure` of ``L``,
     the model's structure), the variety of fewer features it is inherited
-    from (:func:`~sage_attention.ideals.subspace.base_map`).
+    from (:func:`~sage_attention.ideals.form_coordinates.base_map`).
 
     EXAMPLES:
 
@@ -607,7 +607,7 @@ def _inherited_coordinates(G, L):
         30 30
     """
     from sage_attention.ideals.inheritance import columns_structure
-    from sage_attention.ideals.subspace import base_map
+    from sage_attention.ideals.form_coordinates import base_map
     psi, Lr = columns_structure(G, L)
     return psi.domain().ngens() if Lr is None else base_map(Lr).domain().ngens()
 

@@ -79,8 +79,10 @@ dimension of `X'` bounded below by a Jacobian rank modulo `p`), or, when
 the model gives the coordinates as the coefficients of forms in fewer
 linear forms than features (``structure``) and so is `X'`, computed
 through the degree the theorem of :mod:`sage_attention.ideals.subspace`
-needs and proved by it (the slices: `X'` is the variety of `a`-tuples of
-quadrics with a common linear factor, forms in `a + 1` linear forms), or,
+needs (or below the degree of its minors, when they lie in the ideal of
+lower degrees: :mod:`sage_attention.ideals.partial_minors`) and proved by
+it (the slices: `X'` is the variety of `a`-tuples of quadrics with a
+common linear factor, forms in `a + 1` linear forms), or,
 when `X'` is that variety with no fewer features (`a + 1 \ge n`), computed
 through degree `c` and proved by its birational inverse
 (:mod:`sage_attention.ideals.birational`: one Gröbner basis, no Hilbert
@@ -139,7 +141,8 @@ from sage_attention.ideals.completeness import structured_completeness
 from sage_attention.ideals.grading import linear_blocks
 from sage_attention.ideals.hilbert import PRIMES
 from sage_attention.ideals.segre import InheritedCertificate, proved_kernel, proved_kernel_holds
-from sage_attention.ideals.subspace import structure_holds, subspace_kernel
+from sage_attention.ideals.form_coordinates import structure_holds
+from sage_attention.ideals.subspace import subspace_kernel
 from sage_attention.randomness import resolve_seed
 
 
@@ -350,7 +353,7 @@ def columns_structure(F, structure):
     ``L`` is ``structure`` (of the whole parametrization) restricted to the
     coordinates of `X'`, when that is a variety of forms in fewer linear
     forms than features and the restriction holds exactly
-    (:func:`~sage_attention.ideals.subspace.structure_holds`); then the
+    (:func:`~sage_attention.ideals.form_coordinates.structure_holds`); then the
     ideal of `X'` is inherited from fewer features
     (:mod:`sage_attention.ideals.subspace`).
 

@@ -91,16 +91,23 @@ This is the inheritance of [LM2004]_ (see also [Lan2012]_), with the
 ideal of the tuples in `n - 1` linear forms as its only input beyond
 `I(X_m)`.
 
-The proof. The structure is checked exactly (:func:`structure_holds`:
+The proof. The structure is checked exactly (:func:`~sage_attention.ideals.form_coordinates.structure_holds`:
 `\sum_\alpha s_{o\alpha} \varphi(y_{o\alpha}) x^\alpha = P_o(Wx)` in the
 polynomial ring of the weights and the features for every `o`, with every
 monomial of degree `e_o` a coordinate of `F_o` once). The ideal of `X_m`
-(the same `P_o`, `m` features, :func:`base_map`) is computed and proved
-whole (:func:`~sage_attention.ideals.segre.proved_kernel`: a Segre product
-or the localization); `r` is the largest degree of its generators. Then
-the engine's generators `J`, which span `I(X_n)_k` for every `k \le c`
-(``complete_through_degree``, a theorem of the engine), are the whole
-ideal when `\max(r, m + 1) \le c`. When the generators found through
+(the same `P_o`, `m` features, :func:`~sage_attention.ideals.form_coordinates.base_map`) is computed and proved
+whole (:func:`base_kernel`: a Segre product or the localization, and for
+the tuples of quadrics with a common linear factor their birational
+inverse, :mod:`sage_attention.ideals.birational`); `r` is the largest
+degree of its generators. Then the engine's generators `J`, which span
+`I(X_n)_k` for every `k \le c` (``complete_through_degree``, a theorem of
+the engine), are the whole ideal when `\max(r, m + 1) \le c`, and also
+when `r \le c < m + 1` if the `(m+1)`-minors lie in the ideal of `J`
+(:mod:`sage_attention.ideals.partial_minors`: a rank against a dimension
+in one piece of degree `m + 1` per orbit of the permutations of the
+features; the triples of quadrics in `5` features with a common linear
+factor, in `4` linear forms, are proved so from their generators through
+degree `4`). When the generators found through
 `\max(r, m + 1)` have smaller degrees, the ideal is generated in those
 degrees: the proof by inheritance of a matrix product
 (:mod:`sage_attention.ideals.inheritance`) uses this for the variety of
@@ -130,11 +137,14 @@ inherited from the `35` quartics of the token of width `3`::
     generators complete through degree 4)
 
 The `(m+1)`-minors of the partial derivatives have degree `m + 1 = 4`
-for every width, so generators through degree `3` prove nothing::
+for every width, and no cubic vanishes on the split cubics, so generators
+through degree `3` prove nothing: the minors are not in their ideal::
 
     sage: M5 = LightningAttention(d=5, t=1, a=1)
     sage: subspace_certificate([], M5.essential_parametrization(), M5.linear_form_structure(), 3).reason
-    'the 4-minors of the partial derivatives have degree 4, but the generators are known complete only through degree 3'
+    'the 4-minors of the partial derivatives have degree 4, but the generators are known complete only through
+    degree 3, and they are not shown in the ideal of the generators (their multiples do not fill the ideal in 18
+    of the 18 pieces of the minors, up to permutations of the features; sage_attention.ideals.partial_minors)'
 
 REFERENCES: [Eis1988]_, [LM2004]_, [Lan2012]_.
 """
@@ -142,26 +152,15 @@ import time
 from dataclasses import dataclass, field
 from math import comb
 
-from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
-
+from sage_attention.ideals.birational import birational_kernel, common_factor_coordinates
 from sage_attention.ideals.completeness import CompletenessCertificate, structured_completeness
+from sage_attention.ideals.form_coordinates import base_map, base_structure, structure_holds
 from sage_attention.ideals.forked import steps_in_child
 from sage_attention.ideals.graded_kernel import graded_kernel, jacobian_rank
 from sage_attention.ideals.hilbert import PRIMES
+from sage_attention.ideals.partial_minors import minors_in_ideal
 from sage_attention.ideals.segre import InheritedCertificate, proved_kernel, proved_kernel_holds
 from sage_attention.randomness import derived_seed, resolve_seed
-
-
-def _form_ring(base, weights, features):
-    # the ring of the weights and the features, the features last
-    return PolynomialRing(base, list(weights) + list(features))
-
-
-def _substituted(P, forms, extra, T):
-    # P(l_1, ..., l_m) with its other variables (the extra weights) sent to those of T
-    S = P.parent()
-    m = S.ngens() - len(extra)
-    return S.hom(list(forms) + [T(w) for w in S.variable_names()[m:]], T)(P)
 
 
 def minors_degree(structure):
@@ -187,133 +186,6 @@ def minors_degree(structure):
     return n if columns >= n else None
 
 
-def structure_holds(phi, structure):
-    r"""
-    Return whether ``phi`` is the parametrization that ``structure`` describes (an exact check).
-
-    INPUT:
-
-    - ``phi`` -- the parametrization (coordinates to weights)
-    - ``structure`` -- a :class:`~sage_attention.models.linear_forms.LinearFormStructure`
-
-    OUTPUT: ``True`` when the coordinates are those of the domain of
-    ``phi``, every monomial of degree `e_o` in the features is the monomial
-    of exactly one coordinate of the form `F_o` (`e_o \ge 1`), the weights
-    named are distinct generators of the weight ring, each `P_o` is
-    homogeneous of degree `e_o` in the `s`, and `\sum_\alpha s_\alpha
-    \varphi(y_{o\alpha}) x^\alpha = P_o(\ell_1(x), \dots, \ell_m(x))`
-    for every `o`
-
-    EXAMPLES::
-
-        sage: from sage_attention import LightningAttention
-        sage: from sage_attention.ideals.subspace import structure_holds
-        sage: M = LightningAttention(d=3, t=1, a=2)
-        sage: L = M.linear_form_structure()
-        sage: structure_holds(M.essential_parametrization(), L)
-        True
-
-    A wrong polynomial `P` is refused::
-
-        sage: from dataclasses import replace
-        sage: s = L.outer[0].parent().gens()
-        sage: structure_holds(M.essential_parametrization(), replace(L, outer=(s[0] * s[1] * s[3],)))
-        False
-    """
-    L = structure
-    E, W = phi.domain(), phi.codomain()
-    n, m = L.nfeatures, L.nforms
-    if tuple(L.coordinates) != tuple(E.variable_names()) or len(L.monomials) != E.ngens() or not L.outer:
-        return False
-    if any(P.parent().ngens() != m + len(L.extra) or tuple(P.parent().variable_names()[m:]) != tuple(L.extra)
-           for P in L.outer):
-        return False
-    by_form = {}
-    for o, a, scale in L.monomials:
-        if not 0 <= o < len(L.outer) or len(a) != n or min(a) < 0 or not scale:
-            return False
-        by_form.setdefault(o, []).append(tuple(a))
-    if set(by_form) != set(range(len(L.outer))):
-        return False
-    for o, exps in by_form.items():
-        e = sum(exps[0])
-        if e < 1 or len(set(exps)) != len(exps) or len(exps) != comb(n + e - 1, e) or \
-                any(sum(a) != e for a in exps):
-            return False
-        P = L.outer[o]
-        if P == 0 or any(sum(mono[:m]) != e for mono in P.exponents()):
-            return False
-    names = [w for form in L.linear_forms for w in form] + list(L.extra)
-    weights = [str(w) for w in W.gens()]
-    if any(len(form) != n for form in L.linear_forms) or len(set(names)) != len(names) or \
-            not set(names) <= set(weights) or set(L.features) & set(weights):
-        return False
-    T = _form_ring(W.base_ring(), weights, L.features)
-    x = T.gens()[len(weights):]
-    zero = [0] * len(weights)
-    lhs = [T.zero() for _ in L.outer]
-    for y, (o, a, scale) in zip(E.gens(), L.monomials):
-        lhs[o] += T(scale) * T(phi(y)) * T.monomial(*(zero + list(a)))
-    forms = [sum(T(w) * xi for w, xi in zip(form, x)) for form in L.linear_forms]
-    return all(lhs[o] == _substituted(P, forms, L.extra, T) for o, P in enumerate(L.outer))
-
-
-def base_map(structure, m=None):
-    r"""
-    Return the parametrization of `X_m`: the coefficients of the `P_o(W' x)` with `W'` an `m \times m` matrix.
-
-    INPUT:
-
-    - ``structure`` -- a :class:`~sage_attention.models.linear_forms.LinearFormStructure`
-    - ``m`` -- (default: the number of linear forms) the number of features
-
-    OUTPUT: a morphism from the ring of the coordinates ``c<o>_<exponents>``
-    (one per form `F_o` and monomial of degree `e_o` in `m` features) to that
-    of the weights ``w_j_i`` and the ``extra`` weights
-
-    EXAMPLES:
-
-    The split ternary cubics::
-
-        sage: from sage_attention import LightningAttention
-        sage: from sage_attention.ideals.subspace import base_map
-        sage: psi = base_map(LightningAttention(d=5, t=1, a=1).linear_form_structure())
-        sage: psi.domain().ngens(), psi.codomain().ngens()
-        (10, 9)
-        sage: psi(psi.domain().gen(0))
-        w_0_0*w_1_0*w_2_0
-
-    The slice of width `5` and rank `2` has `5` quadrics in `3` linear
-    forms: its base is the `5` ternary quadrics, `30` coordinates::
-
-        sage: L = LightningAttention(d=5, t=2, a=2, out=1, entries=[(1, 1)]).linear_form_structure()
-        sage: base_map(L).domain().ngens()
-        30
-    """
-    L = structure
-    k = L.outer[0].base_ring()
-    m = L.nforms if m is None else int(m)
-    weights = [f"w_{j}_{i}" for j in range(L.nforms) for i in range(m)] + list(L.extra)
-    features = [f"x{i}" for i in range(m)]
-    T = _form_ring(k, weights, features)
-    x = T.gens()[len(weights):]
-    Wr = PolynomialRing(k, weights)
-    forms = [sum(T(f"w_{j}_{i}") * x[i] for i in range(m)) for j in range(L.nforms)]
-    names, images = [], []
-    for o, (P, e) in enumerate(zip(L.outer, L.degrees())):
-        coeffs = {}
-        for exps, c in _substituted(P, forms, L.extra, T).dict().items():
-            a = tuple(exps[len(weights):])
-            coeffs[a] = coeffs.get(a, 0) + c * Wr.monomial(*exps[:len(weights)])
-        if len(coeffs) != comb(m + e - 1, e):
-            raise ValueError(f"P_{o}(W'x) misses a monomial: its coefficient is zero for every W'")
-        for a in sorted(coeffs, reverse=True):
-            names.append(f"c{o}_" + "_".join(map(str, a)))
-            images.append(coeffs[a])
-    U = PolynomialRing(k, names, order="degrevlex")
-    return U.hom(images, Wr)
-
-
 @dataclass
 class SubspaceCertificate(InheritedCertificate):
     r"""
@@ -324,10 +196,14 @@ class SubspaceCertificate(InheritedCertificate):
     (``generation_degree`` is `\max(r, m + 1)`), and ``structure`` (the
     :class:`~sage_attention.models.linear_forms.LinearFormStructure`),
     ``parametrization`` (`\varphi`), ``base_generators`` (``{degree:
-    generators of I(X_m)}``, in the ring of :func:`base_map`),
+    generators of I(X_m)}``, in the ring of :func:`~sage_attention.ideals.form_coordinates.base_map`),
     ``base_certificate`` (the
     :class:`~sage_attention.ideals.completeness.CompletenessCertificate` of
-    `I(X_m)`).
+    `I(X_m)`), ``minors_check`` (when the generators are known complete
+    only below the degree `m + 1` of the minors: the
+    :class:`~sage_attention.ideals.partial_minors.MinorsCheck` that shows the
+    minors in their ideal, and ``generation_degree`` is then `\max(r, e)`,
+    `e` the largest degree of the generators).
 
     EXAMPLES:
 
@@ -350,6 +226,7 @@ class SubspaceCertificate(InheritedCertificate):
     parametrization: object = None
     base_generators: dict = field(default_factory=dict)
     base_certificate: object = None
+    minors_check: object = None
 
     def parametrization_map(self):
         r"""
@@ -371,8 +248,11 @@ class SubspaceCertificate(InheritedCertificate):
 
         Re-checked: the structure (exactly), that every generator of
         `I(X_m)` vanishes on `X_m` (exactly), the certificate of `I(X_m)`
-        (its own ``verify()``), the degrees (`\max(r, m + 1) \le c`), and the
-        spanning hypothesis on `J` (:meth:`span_checks`).
+        (its own ``verify()``), the degrees (`\max(r, m + 1) \le c`, or the
+        minors in the ideal of `J`, checked again by
+        :func:`~sage_attention.ideals.partial_minors.minors_in_ideal`, and
+        `\max(r, e) \le c`), and the spanning hypothesis on `J`
+        (:meth:`span_checks`).
 
         EXAMPLES:
 
@@ -393,7 +273,13 @@ class SubspaceCertificate(InheritedCertificate):
             return False
         if not proved_kernel_holds(base_map(L), self.base_generators, self.base_certificate):
             return False
-        return self.degrees_hold(max(max(self.base_generators, default=1), minors_degree(L) or 1))
+        r, minors = max(self.base_generators, default=1), minors_degree(L) or 1
+        if minors > self.complete_through:
+            check = minors_in_ideal(self.parametrization, list(self.generators), L)
+            if not check.holds:
+                return False
+            return self.degrees_hold(max(r, check.generators_degree))
+        return self.degrees_hold(max(r, minors))
 
     def to_dict(self):
         r"""
@@ -457,7 +343,7 @@ def subspace_certificate(gens, phi, structure, complete_through, seed=None, time
     - ``base`` -- (default: ``None``, computed here) the ideal of the
       variety of `m` features and its certificate, as
       :func:`~sage_attention.ideals.segre.proved_kernel` returns them for
-      :func:`base_map` (a proved certificate means the whole ideal, whatever
+      :func:`~sage_attention.ideals.form_coordinates.base_map` (a proved certificate means the whole ideal, whatever
       the degree it was computed through); checked again by ``verify()``
 
     OUTPUT: a :class:`SubspaceCertificate`
@@ -499,14 +385,27 @@ def subspace_certificate(gens, phi, structure, complete_through, seed=None, time
         return SubspaceCertificate(False, "the coordinates are not the coefficients of the polynomial in linear "
                                    "forms that the model gives (checked exactly)", **common)
     minors = minors_degree(L)
-    if minors is not None and minors > c:
-        return SubspaceCertificate(False, f"the {minors}-minors of the partial derivatives have degree {minors}, but the "
-                                   f"generators are known complete only through degree {c}", **common)
     timings = {}
     common["timings"] = timings
+    check = None
+    if minors is not None and minors > c:
+        t0 = time.time()
+        try:
+            check = minors_in_ideal(phi, gens, L, seed=resolve_seed(seed), p=p)
+        except ValueError:
+            check = None
+        timings["minors"] = time.time() - t0
+        common["minors_check"] = check
+        if check is None or not check.holds:
+            why = ("a generator is not homogeneous for the grading by forms and features" if check is None else
+                   f"their multiples do not fill the ideal in {sum(1 for _, r, d in check.pieces if r != d)} of the "
+                   f"{len(check.pieces)} pieces of the minors, up to permutations of the features")
+            return SubspaceCertificate(False, f"the {minors}-minors of the partial derivatives have degree {minors}, but "
+                                       f"the generators are known complete only through degree {c}, and they are not "
+                                       f"shown in the ideal of the generators ({why}; "
+                                       "sage_attention.ideals.partial_minors)", **common)
     if base is None:
-        G, C, steps = proved_kernel(base_map(L), c, resolve_seed(seed), p, processes, timeout,
-                                    f"the variety of {m} features")
+        G, C, steps = base_kernel(L, c, resolve_seed(seed), p, processes, timeout)
         timings.update(steps)
     else:
         G, C = base
@@ -519,9 +418,12 @@ def subspace_certificate(gens, phi, structure, complete_through, seed=None, time
         return SubspaceCertificate(False, f"the ideal of the variety of {m} features through degree {c} is not "
                                    f"proved whole ({C.reason})", **common)
     r = max(G, default=1)
-    need = max(r, minors or 1)
+    need = max(r, minors or 1) if check is None else max(r, check.generators_degree)
     common.update(generation_degree=need)
     with_minors = f" and the {minors}-minors of the partial derivatives" if minors else ""
+    if check is not None:
+        with_minors = (f" and the {minors}-minors of the partial derivatives, which lie in the ideal of the generators "
+                       f"of degree at most {check.generators_degree} (sage_attention.ideals.partial_minors)")
     if need > c:
         return SubspaceCertificate(False, f"the ideal is generated in degree at most {need} (the base ideal in degree "
                                    f"at most {r}{with_minors}), but the generators "
@@ -534,6 +436,43 @@ def subspace_certificate(gens, phi, structure, complete_through, seed=None, time
                                f"{c}", **common)
 
 
+def base_kernel(structure, degree, seed, p=PRIMES[0], processes=None, timeout=30):
+    r"""
+    Return ``(generators, certificate, timings)``: the ideal of the variety `X_m` of `m` features, and its proof.
+
+    The base of the theorem: the tuples of quadrics with a common linear
+    factor are proved by their birational inverse
+    (:func:`~sage_attention.ideals.birational.birational_kernel`, through
+    ``degree``), other varieties by a Segre product or the localization
+    (:func:`~sage_attention.ideals.segre.proved_kernel`, through
+    ``degree`` and the degree of the minors). A proved certificate means the
+    whole ideal, whatever the degree computed.
+
+    INPUT:
+
+    - ``structure`` -- a :class:`~sage_attention.models.linear_forms.LinearFormStructure`
+    - ``degree`` -- positive integer
+    - ``seed``, ``p``, ``processes``, ``timeout`` -- as in :func:`subspace_certificate`
+
+    OUTPUT: as :func:`~sage_attention.ideals.segre.proved_kernel`
+
+    EXAMPLES:
+
+    The base of the token of width `4` and rank `1`, the split ternary cubics::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.subspace import base_kernel
+        sage: G, C, t = base_kernel(LightningAttention(d=4, t=1, a=1).linear_form_structure(), 4, seed=0)
+        sage: {k: len(g) for k, g in G.items()}, C.method
+        ({4: 35}, 'localization')
+    """
+    psi, B = base_map(structure), base_structure(structure)
+    if common_factor_coordinates(psi, B) is not None:
+        return birational_kernel(psi, B, degree, seed, p, timeout)
+    return proved_kernel(psi, max(degree, minors_degree(structure) or 1), seed, p, processes, timeout,
+                         f"the variety of {structure.nforms} features")
+
+
 def _kernel_steps(job, send):
     r"""
     The steps of :func:`subspace_kernel` (in the child): the base ideal and its proof, the generators, the certificate.
@@ -541,19 +480,21 @@ def _kernel_steps(job, send):
     psi, L, degree, seed, p, processes = job
     t0 = time.time()
     minors = minors_degree(L) or 1
-    Gb, Cb, steps = proved_kernel(base_map(L), max(degree, minors), seed, p, processes, None,
-                                  f"the variety of {L.nforms} features")
+    Gb, Cb, steps = base_kernel(L, degree, seed, p, processes, None)
     send(("base", (Gb, Cb), time.time() - t0))
     if Cb is None or not Cb.proved:
         return
-    c = max(degree, minors, max(Gb, default=1))
-    t0 = time.time()
-    G = graded_kernel(psi, c, seed=seed)
-    send(("kernel", G, time.time() - t0))
-    t0 = time.time()
-    S = subspace_certificate([g for k in sorted(G) for g in G[k]], psi, L, c, seed=seed, timeout=None, p=p,
-                             processes=processes, base=(Gb, Cb))      # the base computed above
-    send(("certificate", S, time.time() - t0))
+    # first below the minors when the base allows it (they may lie in the ideal of lower degrees), else through them
+    for c in sorted({max(degree, max(Gb, default=1)), max(degree, minors, max(Gb, default=1))}):
+        t0 = time.time()
+        G = graded_kernel(psi, c, seed=seed)
+        send(("kernel", G, time.time() - t0))
+        t0 = time.time()
+        S = subspace_certificate([g for k in sorted(G) for g in G[k]], psi, L, c, seed=seed, timeout=None, p=p,
+                                 processes=processes, base=(Gb, Cb))      # the base computed above
+        send(("certificate", S, time.time() - t0))
+        if S.proved:
+            return
 
 
 def subspace_kernel(psi, structure, degree, seed, p=PRIMES[0], processes=None, timeout=30):
@@ -562,10 +503,13 @@ def subspace_kernel(psi, structure, degree, seed, p=PRIMES[0], processes=None, t
 
     For the proof by inheritance of a matrix product
     (:mod:`sage_attention.ideals.inheritance`), whose variety of the first
-    columns may be such a variety: its ideal is computed through `c =
-    \max(` ``degree``, `r, m + 1)` (`r` the generation degree of the base
-    ideal, `m` the linear forms), which the theorem shows is enough, and proved
-    whole by :func:`subspace_certificate`. The ideal is then generated by
+    columns may be such a variety: the base ideal (:func:`base_kernel`);
+    then the ideal is computed through `c = \max(` ``degree``, `r)` (`r`
+    the generation degree of the base ideal, `m` the linear forms) and
+    proved whole by :func:`subspace_certificate` when the `(m+1)`-minors
+    lie in the ideal of its generators
+    (:mod:`sage_attention.ideals.partial_minors`), else through `\max(c, m +
+    1)`, which the theorem shows is enough. The ideal is then generated by
     the generators found, so in the degrees where there are some (which
     can stay below `m + 1`), in a forked child within ``timeout`` seconds.
 
@@ -599,7 +543,7 @@ def subspace_kernel(psi, structure, degree, seed, p=PRIMES[0], processes=None, t
         ({3: 40, 4: 125}, 'subspace', 4)
     """
     t0 = time.time()
-    results = steps_in_child(_kernel_steps, (psi, structure, int(degree), seed, p, processes), timeout, 3,
+    results = steps_in_child(_kernel_steps, (psi, structure, int(degree), seed, p, processes), timeout, 5,
                              f"the ideal of {psi.domain().ngens()} coordinates")
     got = {r[0]: r[1] for r in results}
     timings = {r[0]: r[2] for r in results}

@@ -19,7 +19,7 @@ The variety is then stable under every linear substitution of the
 features (`x \mapsto g x` replaces `W` by `W g`), and each of its forms
 involves at most `m` linear forms. The whole-ideal proof of
 :mod:`sage_attention.ideals.subspace` rests on that; it re-checks the
-structure exactly (:func:`~sage_attention.ideals.subspace.structure_holds`),
+structure exactly (:func:`~sage_attention.ideals.form_coordinates.structure_holds`),
 so a model that gives wrong data gets no proof.
 
 EXAMPLES::
