@@ -28,10 +28,12 @@ through degree `8`: their first equations are octics). A timeout makes the ratio
 Then the rows proved from their structure, with no Gröbner basis of the
 ideal found (``--no-structured`` skips them): the slice of width `5` and
 rank `1` (a Segre product, :func:`~sage_attention.ideals.segre.segre_certificate`)
-and the slices of width `4` and ranks `2` and `3` (inheritance,
+and the slices of width `4` and ranks `2` and `3` and of width `5` and rank
+`3` (inheritance,
 :func:`~sage_attention.ideals.inheritance.inheritance_certificate`; for rank
 `3` from the birational inverse of :mod:`sage_attention.ideals.birational`,
-about 8 minutes for the proof and as many for ``verify()``), each
+about 6 to 8 minutes for the proof and as many for ``verify()``; for width
+`5` through :mod:`sage_attention.ideals.partial_minors`), each
 proof in this process on one core, re-checked by ``verify()`` (not timed),
 against the same two references on the reduction of the ideal found.
 
@@ -72,6 +74,8 @@ STRUCTURED = {
     "slice-d4-t2-a2": (dict(d=4, t=2, a=2, out=1, entries=[(1, 1)]), "inheritance"),
     # X' (30 coordinates) by the birational inverse: minutes, the Groebner basis of one nonzerodivisor
     "slice-d4-t2-a3": (dict(d=4, t=2, a=3, out=1, entries=[(1, 1)]), "inheritance"),
+    # X' (45 coordinates) from fewer features below the degree of its minors, its base by the birational inverse
+    "slice-d5-t2-a3": (dict(d=5, t=2, a=3, out=1, entries=[(1, 1)]), "inheritance"),
     "token-d4-a1": (dict(d=4, t=1, a=1, out=1), "subspace"),
     "token-d5-a1": (dict(d=5, t=1, a=1, out=1), "subspace"),
 }

@@ -126,3 +126,20 @@ def test_the_base_of_quadrics_with_a_common_factor_is_birational():
     G = graded_kernel(psi, 4, seed=0)
     S = subspace_certificate([g for k in sorted(G) for g in G[k]], psi, L, 4, seed=0)
     assert S.proved and S.base_certificate.method == "birational" and S.minors_check is None and S.verify()
+
+
+def test_the_check_of_the_minors_keeps_the_time_limit(monkeypatch):
+    # the check runs in a forked child under the certificate's time limit (its pieces of degree m + 1 can be
+    # large): a slow check gives "not proved" with the reason, in about the limit; a generator that is not
+    # homogeneous for the grading by forms and features is refused with its reason
+    import time
+    import sage_attention.ideals.subspace as subspace
+    M5 = LightningAttention(d=5, t=1, a=1)
+    phi, L = M5.essential_parametrization(), M5.linear_form_structure()
+    y = phi.domain().gens()
+    S = subspace_certificate([y[0] * y[1] - y[2] ** 2 + y[3] * y[4] * y[5]], phi, L, 3, timeout=60)
+    assert not S.proved and "not homogeneous" in S.reason
+    monkeypatch.setattr(subspace, "minors_in_ideal", lambda *args, **kwargs: time.sleep(120))
+    t0 = time.time()
+    S = subspace_certificate([], phi, L, 3, timeout=1)
+    assert time.time() - t0 < 30 and not S.proved and "did not finish in 1 s" in S.reason

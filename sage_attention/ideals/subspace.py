@@ -155,7 +155,7 @@ from math import comb
 from sage_attention.ideals.birational import birational_kernel, common_factor_coordinates
 from sage_attention.ideals.completeness import CompletenessCertificate, structured_completeness
 from sage_attention.ideals.form_coordinates import base_map, base_structure, structure_holds
-from sage_attention.ideals.forked import steps_in_child
+from sage_attention.ideals.forked import in_child, steps_in_child
 from sage_attention.ideals.graded_kernel import graded_kernel, jacobian_rank
 from sage_attention.ideals.hilbert import PRIMES
 from sage_attention.ideals.partial_minors import minors_in_ideal
@@ -335,9 +335,12 @@ def subspace_certificate(gens, phi, structure, complete_through, seed=None, time
     - ``seed`` -- (default: ``None``, drawn from Sage's random state) the
       random points of the base ideal and of its proof (they change the
       time, never what is proved)
-    - ``timeout`` -- (default: `30`) seconds for the base ideal and its
-      proof, or ``None`` (no limit; then in this process)
-    - ``p`` -- (default: `32003`) the prime of the proof of `I(X_m)`
+    - ``timeout`` -- (default: `30`) seconds for the check of the minors
+      (when the generators are known complete only below their degree),
+      the base ideal and its proof together, or ``None`` (no limit; then in
+      this process)
+    - ``p`` -- (default: `32003`) the prime of the proof of `I(X_m)` and of
+      the check of the minors
     - ``processes`` -- (default: ``None``) as in
       :func:`~sage_attention.ideals.completeness.completeness_certificate`
     - ``base`` -- (default: ``None``, computed here) the ideal of the
@@ -387,17 +390,15 @@ def subspace_certificate(gens, phi, structure, complete_through, seed=None, time
     minors = minors_degree(L)
     timings = {}
     common["timings"] = timings
-    check = None
+    check, t_start = None, time.time()
     if minors is not None and minors > c:
-        t0 = time.time()
-        try:
-            check = minors_in_ideal(phi, gens, L, seed=resolve_seed(seed), p=p)
-        except ValueError:
-            check = None
-        timings["minors"] = time.time() - t0
-        common["minors_check"] = check
-        if check is None or not check.holds:
-            why = ("a generator is not homogeneous for the grading by forms and features" if check is None else
+        # under the time limit, in a forked child (the pieces of degree m + 1 can be large)
+        check = in_child(_minors_job, (phi, list(gens), L, resolve_seed(seed), p), timeout, "check of the minors")
+        timings["minors"] = time.time() - t_start
+        common["minors_check"] = check if check else None
+        if not check or not check.holds:
+            why = (f"the check did not finish in {timeout} s" if check is None else
+                   "a generator is not homogeneous for the grading by forms and features" if not check else
                    f"their multiples do not fill the ideal in {sum(1 for _, r, d in check.pieces if r != d)} of the "
                    f"{len(check.pieces)} pieces of the minors, up to permutations of the features")
             return SubspaceCertificate(False, f"the {minors}-minors of the partial derivatives have degree {minors}, but "
@@ -405,7 +406,8 @@ def subspace_certificate(gens, phi, structure, complete_through, seed=None, time
                                        f"shown in the ideal of the generators ({why}; "
                                        "sage_attention.ideals.partial_minors)", **common)
     if base is None:
-        G, C, steps = base_kernel(L, c, resolve_seed(seed), p, processes, timeout)
+        rest = None if timeout is None else max(timeout - (time.time() - t_start), 1)
+        G, C, steps = base_kernel(L, c, resolve_seed(seed), p, processes, rest)
         timings.update(steps)
     else:
         G, C = base
@@ -434,6 +436,17 @@ def subspace_certificate(gens, phi, structure, complete_through, seed=None, time
                                f", the ideal is generated in degree at most {need} "
                                f"(sage_attention.ideals.subspace), and the generators are complete through degree "
                                f"{c}", **common)
+
+
+def _minors_job(job):
+    r"""
+    Return :func:`~sage_attention.ideals.partial_minors.minors_in_ideal` of ``job``, or ``False`` for a generator that is not homogeneous.
+    """
+    phi, gens, L, seed, p = job
+    try:
+        return minors_in_ideal(phi, gens, L, seed=seed, p=p)
+    except ValueError:
+        return False
 
 
 def base_kernel(structure, degree, seed, p=PRIMES[0], processes=None, timeout=30):
