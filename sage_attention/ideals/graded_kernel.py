@@ -192,19 +192,55 @@ def kernel_spans(phi, gens, degree, seed=1):
     ctx = EvaluationContext([phi(x) for x in R.gens()], R, resolve_seed(seed), characteristic=char)
     rank, dim = {}, {}
     for k, _, mons, blocks in multiples_by_piece(phi, gens, degree, p):
-        rank.setdefault(k, 0)
-        dim.setdefault(k, 0)
-        if len(mons) == 1:
-            continue                  # a monomial in nonzero polynomials is nonzero
-        _, piv = nullspace_data(ctx, mons, p, 0)
-        pivots = set(piv)
-        free = [j for j in range(len(mons)) if j not in pivots]
-        if not free:
-            continue
-        dim[k] += len(free)
-        if blocks:
-            rank[k] += len(multiples_pivots(mons, blocks, free, p, ctx.force))
+        r, d = piece_span(ctx, mons, blocks, p)
+        rank[k] = rank.get(k, 0) + r
+        dim[k] = dim.get(k, 0) + d
     return [(k, rank[k], dim[k]) for k in sorted(rank)]
+
+
+def piece_span(ctx, mons, blocks, p):
+    r"""
+    Return ``(rank, dim)`` in one graded piece: the rank of the multiples modulo ``p``, the dimension of the kernel at the points.
+
+    ``dim`` is the dimension of the kernel of the evaluation of the
+    monomials ``mons`` at the points of ``ctx`` modulo ``p`` (an upper
+    bound of that of the kernel of the map in this piece, over `\QQ`),
+    ``rank`` that of the multiples ``blocks`` of the generators (a lower
+    bound of the dimension over `\QQ` of their span), both as in
+    :func:`kernel_spans`.
+
+    INPUT:
+
+    - ``ctx`` -- an :class:`~sage_attention.ideals.evaluation.EvaluationContext`
+    - ``mons`` -- the exponent vectors of the monomials of the piece
+    - ``blocks`` -- the multiples there, as
+      :func:`~sage_attention.ideals.pieces.lower_multiples` returns them
+    - ``p`` -- a prime
+
+    OUTPUT: a pair of integers
+
+    EXAMPLES:
+
+    The conic: in degree `2` its quadric fills the kernel of the piece of
+    `b^2, ac`::
+
+        sage: from sage_attention.ideals.graded_kernel import multiples_by_piece, piece_span
+        sage: from sage_attention.ideals.evaluation import EvaluationContext
+        sage: P.<s,t> = QQ[]; R.<a,b,c> = QQ[]
+        sage: phi = R.hom([s^2, s*t, t^2], P)
+        sage: ctx, p = EvaluationContext([phi(x) for x in R.gens()], R, seed=int(1)), int(101)
+        sage: [piece_span(ctx, mons, blocks, p) for k, _, mons, blocks in multiples_by_piece(phi, [a*c - b^2], 2, p)
+        ....:  if len(mons) > 1]
+        [(1, 1)]
+    """
+    if len(mons) <= 1:
+        return 0, 0                   # a monomial in nonzero polynomials is nonzero
+    _, piv = nullspace_data(ctx, mons, p, 0)
+    pivots = set(piv)
+    free = [j for j in range(len(mons)) if j not in pivots]
+    if not free:
+        return 0, 0
+    return (len(multiples_pivots(mons, blocks, free, p, ctx.force)) if blocks else 0), len(free)
 
 
 def multiples_by_piece(phi, gens, degree, p):

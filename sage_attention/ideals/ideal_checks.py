@@ -37,6 +37,8 @@ z^2)` is in the ideal (for the grading `x \mapsto (2, 0)`, `y \mapsto (0,
 
 REFERENCES: [BS1987]_.
 """
+import numpy as np
+
 from sage.matrix.constructor import matrix
 from sage.rings.polynomial.polynomial_ring_constructor import PolynomialRing
 
@@ -50,6 +52,56 @@ def _homogeneous_weight(weight, f):
         return None
     keys = {(sum(e), weight(e)) for e in exps}
     return keys.pop() if len(keys) == 1 else None
+
+
+def monomials_of_weight(var_w, k, w, cache=None):
+    r"""
+    Return the exponent vectors of the monomials of degree ``k`` and weight ``w``: an ``int16`` array, one row each.
+
+    INPUT:
+
+    - ``var_w`` -- the weights of the variables, tuples of nonnegative
+      integers (a grading by a torus), each nonzero
+    - ``k`` -- the degree
+    - ``w`` -- the weight, a tuple
+    - ``cache`` -- (default: ``None``) a dictionary kept between calls
+
+    OUTPUT: a numpy array of shape ``(count, len(var_w))``, in
+    lexicographic order of the variables chosen
+
+    EXAMPLES:
+
+    The monomials of degree `2` and weight `(2, 2)` for `x \mapsto (2, 0)`,
+    `y \mapsto (0, 2)`, `z \mapsto (1, 1)`: `xy` and `z^2`::
+
+        sage: from sage_attention.ideals.ideal_checks import monomials_of_weight
+        sage: monomials_of_weight([(2, 0), (0, 2), (1, 1)], 2, (2, 2)).tolist()
+        [[1, 1, 0], [0, 0, 2]]
+    """
+    key = (k, tuple(w))
+    if cache is not None and key in cache:
+        return cache[key]
+    N = len(var_w)
+    out = []
+
+    def walk(start, r, rest, chosen):
+        if r == 0:
+            if not any(rest):
+                e = np.zeros(N, dtype=np.int16)
+                for v in chosen:
+                    e[v] += 1
+                out.append(e)
+            return
+        for v in range(start, N):
+            nxt = tuple(a - b for a, b in zip(rest, var_w[v]))
+            if min(nxt) >= 0:
+                walk(v, r - 1, nxt, chosen + [v])
+
+    walk(0, k, tuple(w), [])
+    found = np.array(out, dtype=np.int16).reshape(len(out), N)
+    if cache is not None:
+        cache[key] = found
+    return found
 
 
 def ideal_membership(weight, gens, targets):
@@ -88,9 +140,6 @@ def ideal_membership(weight, gens, targets):
         return []
     N = R.ngens()
     var_w = [weight(tuple(int(i == v) for i in range(N))) for v in range(N)]
-    by_weight = {}
-    for v, w in enumerate(var_w):
-        by_weight.setdefault(w, []).append(v)
     groups = {}
     for g in gens:
         key = _homogeneous_weight(weight, g)
@@ -103,24 +152,9 @@ def ideal_membership(weight, gens, targets):
         if key is None:
             raise ValueError("a target is not homogeneous for the torus grading")
         wanted.setdefault(key, []).append(idx)
-    x = R.gens()
 
-    def monomials(r, w, start=0):
-        # the monomials of degree r and weight w in the variables from `start` on
-        if r == 0:
-            if not any(w):
-                yield R.one()
-            return
-        if r == 1:
-            for v in by_weight.get(w, ()):
-                if v >= start:
-                    yield x[v]
-            return
-        for v in range(start, N):
-            rest = tuple(a - b for a, b in zip(w, var_w[v]))
-            if min(rest) >= 0:
-                for u in monomials(r - 1, rest, v):
-                    yield x[v] * u
+    def monomials(r, w):
+        return [R.monomial(*(int(c) for c in e)) for e in monomials_of_weight(var_w, r, w)]
 
     out = [False] * len(targets)
     for (e, w), idxs in wanted.items():

@@ -76,9 +76,11 @@ import numpy as np
 from sage.matrix.constructor import matrix
 from sage.rings.rational_field import QQ
 
-from sage_attention.ideals.evaluation import EvaluationContext, nullspace_data
+from sage_attention.ideals.evaluation import EvaluationContext
+from sage_attention.ideals.graded_kernel import piece_span
+from sage_attention.ideals.ideal_checks import monomials_of_weight
 from sage_attention.ideals.linalg_modp import PRIME
-from sage_attention.ideals.product_span import multiples_pivots, residues
+from sage_attention.ideals.product_span import residues
 from sage_attention.randomness import resolve_seed
 
 
@@ -180,32 +182,6 @@ def minor_weights(structure):
     return sorted(found)
 
 
-def _monomials_of_weight(var_w, k, w, cache):
-    # the exponent vectors (int16 rows) of the monomials of degree k and weight w
-    key = (k, w)
-    if key in cache:
-        return cache[key]
-    N = len(var_w)
-    out = []
-
-    def walk(start, r, rest, chosen):
-        if r == 0:
-            if not any(rest):
-                e = np.zeros(N, dtype=np.int16)
-                for v in chosen:
-                    e[v] += 1
-                out.append(e)
-            return
-        for v in range(start, N):
-            nxt = tuple(a - b for a, b in zip(rest, var_w[v]))
-            if min(nxt) >= 0:
-                walk(v, r - 1, nxt, chosen + [v])
-
-    walk(0, k, tuple(w), [])
-    cache[key] = np.array(out, dtype=np.int16).reshape(len(out), N)
-    return cache[key]
-
-
 @dataclass
 class MinorsCheck:
     r"""
@@ -302,21 +278,14 @@ def minors_in_ideal(phi, gens, structure, seed=1, p=PRIME):
     ctx = EvaluationContext([phi(y) for y in R.gens()], R, seed)
     cache, pieces = {}, []
     for w in minor_weights(L):
-        mons = _monomials_of_weight(var_w, size, w, cache)
-        if len(mons) <= 1:
-            pieces.append((w, 0, 0))      # a monomial in nonzero polynomials is nonzero
-            continue
-        _, piv = nullspace_data(ctx, mons, p, 0)
-        pivots = set(piv)
-        free = [j for j in range(len(mons)) if j not in pivots]
+        mons = monomials_of_weight(var_w, size, w, cache)
         blocks = []
         for (j, gw), gs in groups.items():
             rest = tuple(a - b for a, b in zip(w, gw))
             if j <= size and min(rest) >= 0:
-                U = _monomials_of_weight(var_w, size - j, rest, cache)
+                U = monomials_of_weight(var_w, size - j, rest, cache)
                 if len(U):
                     blocks.append((U, gs))
-        rank = len(multiples_pivots(mons, blocks, free, p, ctx.force)) if free and blocks else 0
-        pieces.append((w, rank, len(free)))
+        pieces.append((w, *piece_span(ctx, mons, blocks, p)))
     holds = all(r == d for _, r, d in pieces)
     return MinorsCheck(holds, size, top, pieces, p, seed)
