@@ -54,19 +54,17 @@ claimed then. The random points change the time, never the answer.
 
 EXAMPLES:
 
-The quadrics of rank at most `2` in `4` features are products of `m = 2`
-linear forms, and no quadric vanishes on them: their `3`-minors (those of
-the symmetric matrix) are not in the ideal of degree `2`, which is zero::
+The cubics in `5` features that split into `m = 3` linear forms (the
+token of width `5` and rank `1`): no cubic vanishes on them, so their
+`4`-minors are not in the ideal of the degrees below `4`, and the
+generators through degree `3` prove nothing; their `14175` quartics are
+needed (:mod:`sage_attention.ideals.subspace`)::
 
+    sage: from sage_attention import LightningAttention
     sage: from sage_attention.ideals.partial_minors import minors_in_ideal
-    sage: from sage_attention.ideals.form_coordinates import base_map, base_structure
-    sage: from sage_attention.models.linear_forms import LinearFormStructure
-    sage: S.<s0,s1> = QQ[]
-    sage: L = LinearFormStructure(('x0', 'x1'), ('c20', 'c11', 'c02'), ((0, (2, 0), 1), (0, (1, 1), 1),
-    ....:                         (0, (0, 2), 1)), (('u0', 'u1'), ('v0', 'v1')), (s0*s1,))
-    sage: phi, B = base_map(L, 4), base_structure(L, 4)
-    sage: minors_in_ideal(phi, [], B)
-    Minors check: the 3-minors of the partial derivatives are not shown in the ideal of the generators (2 of 2 pieces short)
+    sage: M = LightningAttention(d=5, t=1, a=1)
+    sage: minors_in_ideal(M.essential_parametrization(), [], M.linear_form_structure())
+    Minors check: the 4-minors of the partial derivatives are not shown in the ideal of the generators (18 of 18 pieces short)
 """
 from dataclasses import dataclass, field
 from itertools import combinations

@@ -440,7 +440,7 @@ def subspace_certificate(gens, phi, structure, complete_through, seed=None, time
 
 def _minors_job(job):
     r"""
-    Return :func:`~sage_attention.ideals.partial_minors.minors_in_ideal` of ``job``, or ``False`` for a generator that is not homogeneous.
+    Return :func:`~sage_attention.ideals.partial_minors.minors_in_ideal` of ``job``, ``False`` when not homogeneous.
     """
     phi, gens, L, seed, p = job
     try:
