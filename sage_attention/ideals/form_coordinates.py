@@ -114,8 +114,22 @@ def structure_holds(phi, structure):
     return all(lhs[o] == _substituted(P, forms, L.extra, T) for o, P in enumerate(L.outer))
 
 
-def _base(structure, m):
-    # the parametrization of X_m and its LinearFormStructure (features x0, ..., x_{m-1}, weights w_j_i)
+def base_variety(structure, m=None):
+    r"""
+    Return ``(base_map(structure, m), base_structure(structure, m))``, expanding the forms `P_o(W'x)` once.
+
+    INPUT: as for :func:`base_map`
+
+    OUTPUT: a ring morphism and a :class:`~sage_attention.models.linear_forms.LinearFormStructure`
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.form_coordinates import base_variety, structure_holds
+        sage: psi, B = base_variety(LightningAttention(d=5, t=1, a=1).linear_form_structure())
+        sage: psi.domain().ngens(), B.nfeatures, structure_holds(psi, B)
+        (10, 3, True)
+    """
     L = structure
     k = L.outer[0].base_ring()
     m = L.nforms if m is None else int(m)
@@ -175,7 +189,7 @@ def base_map(structure, m=None):
         sage: base_map(L).domain().ngens()
         30
     """
-    return _base(structure, m)[0]
+    return base_variety(structure, m)[0]
 
 
 def base_structure(structure, m=None):
@@ -210,4 +224,4 @@ def base_structure(structure, m=None):
         sage: structure_holds(base_map(L), B)
         True
     """
-    return _base(structure, m)[1]
+    return base_variety(structure, m)[1]

@@ -154,7 +154,7 @@ from math import comb
 
 from sage_attention.ideals.birational import birational_kernel, common_factor_coordinates
 from sage_attention.ideals.completeness import CompletenessCertificate, structured_completeness
-from sage_attention.ideals.form_coordinates import base_map, base_structure, structure_holds
+from sage_attention.ideals.form_coordinates import base_map, base_variety, structure_holds
 from sage_attention.ideals.forked import in_child, steps_in_child
 from sage_attention.ideals.graded_kernel import graded_kernel, jacobian_rank
 from sage_attention.ideals.hilbert import PRIMES
@@ -479,7 +479,7 @@ def base_kernel(structure, degree, seed, p=PRIMES[0], processes=None, timeout=30
         sage: {k: len(g) for k, g in G.items()}, C.method
         ({4: 35}, 'localization')
     """
-    psi, B = base_map(structure), base_structure(structure)
+    psi, B = base_variety(structure)
     if common_factor_coordinates(psi, B) is not None:
         return birational_kernel(psi, B, degree, seed, p, timeout)
     return proved_kernel(psi, max(degree, minors_degree(structure) or 1), seed, p, processes, timeout,
@@ -506,8 +506,8 @@ def _kernel_steps(job, send):
         S = subspace_certificate([g for k in sorted(G) for g in G[k]], psi, L, c, seed=seed, timeout=None, p=p,
                                  processes=processes, base=(Gb, Cb))      # the base computed above
         send(("certificate", S, time.time() - t0))
-        if S.proved:
-            return
+        if S.proved or S.minors_check is None:
+            return              # through degree m + 1 only when the minors were not shown below it
 
 
 def subspace_kernel(psi, structure, degree, seed, p=PRIMES[0], processes=None, timeout=30):
