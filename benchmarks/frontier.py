@@ -79,6 +79,27 @@ def rows():
     return out
 
 
+def failure(returncode, stderr, seconds):
+    r"""
+    Return the status of a row whose process failed: its last error line, or the signal that ended it.
+
+    A process killed by a signal writes nothing (the kernel's out-of-memory
+    killer sends ``SIGKILL``): then the status names the signal and the time,
+    e.g. ``killed by SIGKILL after 612 s (the out-of-memory killer sends it:
+    see dmesg)``; a process that exits with no message gives its exit status.
+    (Tested in tests/test_frontier_runner.py; the benchmarks are not doctested.)
+    """
+    import signal
+    lines = stderr.strip().splitlines()
+    if returncode < 0:
+        sig = signal.Signals(-returncode).name
+        hint = " (the out-of-memory killer sends it: see dmesg)" if sig == "SIGKILL" else ""
+        return f"killed by {sig} after {seconds:.0f} s{hint}"
+    if not lines:
+        return f"failed with exit status {returncode} and no message"
+    return "failed: " + lines[-1][:120]
+
+
 def run(name, kw, degree, timeout, where="local", prove=None):
     t0 = time.time()
     try:
@@ -87,7 +108,7 @@ def run(name, kw, degree, timeout, where="local", prove=None):
     except subprocess.TimeoutExpired:
         return {"name": name, "status": f"not reached in {timeout:.0f} s"}
     if p.returncode != 0:
-        return {"name": name, "status": "failed: " + p.stderr.strip().splitlines()[-1][:120]}
+        return {"name": name, "status": failure(p.returncode, p.stderr, time.time() - t0)}
     r = json.loads(p.stdout.strip().splitlines()[-1])
     r.update(name=name, status="ok", wall=time.time() - t0)
     return r

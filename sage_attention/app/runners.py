@@ -298,7 +298,7 @@ def run_vanishing_ideal(model, computation, options):
                                    force=bool(options.get("force", False)), progress=progress)
     if getattr(res, "interrupted", False):
         # Ctrl-C during interpolation: the finished degrees (not cached by the variety)
-        gens = [g for g in res.ideal.gens() if g]
+        gens = [g for g in res.coordinate_ideal(force=bool(options.get("force", False))).gens() if g]
     else:
         gens = X.minimal_generators(algorithm=algorithm, degree=degree, progress=progress)
     count = "exact"
@@ -371,7 +371,8 @@ def _interpolation_counts(model, res, force, progress, limit=None):
     size = mg.exact_count_size([g.degree() for g in gens], model.essential_ring().ngens())
     limit = mg.EXACT_COUNT_SIZE if limit is None else int(limit)
     if force or size <= limit:
-        return dict(sorted(minimal_generators_count(res.ideal, force=force, progress=progress).items())), "exact"
+        return dict(sorted(minimal_generators_count(res.coordinate_ideal(force=force), force=force,
+                                                    progress=progress).items())), "exact"
     counts = {int(k): len(v) for k, v in res.generators_by_degree.items() if len(v)}
     nlin = len(model.linear_relations())
     if nlin:

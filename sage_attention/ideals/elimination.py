@@ -95,6 +95,30 @@ class EliminationReport:
                 f"essential coordinates (+ {len(self.linear_relations)} linear relations),\n"
                 f"weights {self.weights}, {self.algorithm}, {self.seconds:.2f} s.")
 
+    def coordinate_ideal(self, force=False):
+        r"""
+        Return ``ideal``, the ideal in the coordinate ring (as the engine's report does).
+
+        INPUT:
+
+        - ``force`` -- boolean (default: ``False``); accepted for the
+          interface of
+          :meth:`~sage_attention.ideals.implicitization_report.ImplicitizationReport.coordinate_ideal`:
+          the elimination has built the ideal already, so there is nothing
+          left to guard
+
+        OUTPUT: an ideal
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.ideals.elimination import eliminate
+            sage: R = eliminate(LightningAttention(d=2, t=1, a=1))
+            sage: R.coordinate_ideal() is R.ideal
+            True
+        """
+        return self.ideal
+
     def to_dict(self):
         r"""
         Return a JSON-ready dictionary.

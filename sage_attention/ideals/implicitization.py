@@ -322,6 +322,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
 
     gens_by_degree = {}
     groups = {}           # (degree, multidegree) -> [(exps array, list of QQ coefficients)]
+    new = []              # the generators of the degree being computed
     all_pieces = {}       # degree -> {multidegree: monomials}
     dims = {}
     pieces_count = {}
@@ -377,20 +378,21 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
                     for f in futs:
                         f.cancel()
                     raise
-            for delta in pcs:
-                rep, h = orbits[delta]
-                if rep != delta:
-                    results[delta] = map_result(results[rep], h)
+            dims[k] = sum(results[orbits[delta][0]]["kernel_dimension"] for delta in pcs)
             new = []
-            for delta in sorted(results):
-                for exps, coeffs in results[delta]["generators"]:
+            for delta in sorted(pcs):
+                # the image of a piece is made when it is read, and its generators kept as one
+                # int16 array each, shared by the multiples and the result (the peak memory of
+                # wide models: most pieces are images)
+                rep, h = orbits[delta]
+                res = results[rep] if rep == delta else map_result(results[rep], h)
+                for exps, coeffs in res["generators"]:
                     cq = [QQ(c) for c in coeffs]
-                    groups.setdefault((k, delta), []).append(
-                        (np.array(exps, dtype=np.int16), residues(cq, char or PRIME)))
-                    new.append((exps, cq))
+                    e16 = np.asarray(exps, dtype=np.int16)
+                    groups.setdefault((k, delta), []).append((e16, residues(cq, char or PRIME)))
+                    new.append((e16, cq))
             if new:
                 gens_by_degree[k] = tuple(new)
-            dims[k] = sum(r["kernel_dimension"] for r in results.values())
             complete = k
             timings[f"degree {k}"] = time.time() - t0
             logger.info("degree %s: %s new generators, dim I_%s = %s (%.2f s)", k, len(new), k, dims[k],
@@ -403,22 +405,23 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         prog.close()
         if own_executor is not None:
             stop_executor(own_executor, interrupted)
+    # the monomial tables, the residues of the multiples and the last degree's list are not
+    # needed for the polynomials
+    del all_pieces, groups, new
 
-    C = model.coordinate_ring()
-    where = [C.gens().index(x) for x in model.essential_coordinates()]
+    def poly(exps, cq):
+        return E(dict(zip(map(tuple, np.asarray(exps, dtype=np.int64).tolist()), cq)))
 
-    def poly(R, exps, cq, cols=None):
-        e = np.asarray(exps, dtype=np.int64)
-        if cols is not None:
-            full = np.zeros((len(e), R.ngens()), dtype=np.int64)
-            full[:, cols] = e
-            e = full
-        return R(dict(zip(map(tuple, e.tolist()), cq)))
-    ideal_gens = [poly(C, *g, cols=where) for kk in sorted(gens_by_degree) for g in gens_by_degree[kk]]
-    gens_by_degree = {kk: tuple(poly(E, *g) for g in v) for kk, v in gens_by_degree.items()}
+    # each generator's arrays are dropped as its polynomial is made (the ideal in the model's
+    # coordinate ring is made when the report's ``ideal`` is first read)
+    for kk in sorted(gens_by_degree):
+        raw = list(gens_by_degree.pop(kk))
+        for i in range(len(raw)):
+            raw[i] = poly(*raw[i])
+        gens_by_degree[kk] = tuple(raw)
+        del raw
     egens = tuple(g for kk in sorted(gens_by_degree) for g in gens_by_degree[kk])
     lin = tuple(model.linear_relations())
-    ideal = C.ideal(list(lin) + ideal_gens) if (lin or egens) else C.ideal([C.zero()])
     t0 = time.time()
     try:
         proved, proof, certificate = _prove(model, E, egens, complete, degree, prove, seed, interrupted, sym,
@@ -431,11 +434,12 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     timings["proof"] = time.time() - t0
     timings["total"] = time.time() - t_start
     return ImplicitizationReport(
-        model=repr(model), degree=degree, ideal=ideal, essential_generators=egens,
+        model=repr(model), degree=degree, essential_generators=egens,
         generators_by_degree=gens_by_degree, linear_relations=lin, ideal_dimensions=dims,
         complete_through_degree=complete, proved_complete=proved, proof=proof, grading=G,
         pieces=pieces_count, timings=timings, interrupted=interrupted, seed=seed,
-        symmetry=sym, solved_pieces=solved_count, certificate=certificate)
+        symmetry=sym, solved_pieces=solved_count, certificate=certificate,
+        coordinate_ring=model.coordinate_ring(), essential_coordinates=tuple(model.essential_coordinates()))
 
 
 def _qkv_twin(model):

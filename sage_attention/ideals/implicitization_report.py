@@ -5,6 +5,7 @@ The report of the implicitization engine
 :func:`~sage_attention.ideals.implicitization.implicitize` returns.
 """
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from sage_attention.ideals import linalg_modp as _la
 
@@ -19,7 +20,10 @@ class ImplicitizationReport:
     - ``model`` -- string, the model
     - ``degree`` -- the degree bound asked for
     - ``ideal`` -- the ideal found, in ``model.coordinate_ring()`` (linear
-      relations and the essential generators)
+      relations and the essential generators); made when first read (a
+      second copy of every generator, in a ring of more variables, is more
+      than the memory of a wide model holds: the slice of width `6` through
+      degree `4`)
     - ``essential_generators`` -- tuple of the minimal generators found, in
       ``model.essential_ring()``
     - ``generators_by_degree`` -- dict ``{degree: tuple of generators}``
@@ -55,7 +59,6 @@ class ImplicitizationReport:
     """
     model: str
     degree: int
-    ideal: object
     essential_generators: tuple
     generators_by_degree: dict
     linear_relations: tuple
@@ -72,6 +75,84 @@ class ImplicitizationReport:
     symmetry: object = None
     solved_pieces: dict = field(default_factory=dict)
     certificate: object = None
+    #: the model's coordinate ring and its essential coordinates (in that ring), for ``ideal``
+    coordinate_ring: object = field(default=None, repr=False)
+    essential_coordinates: tuple = field(default=(), repr=False)
+
+    @cached_property
+    def ideal(self):
+        r"""
+        Return the ideal found in ``model.coordinate_ring()``: the linear relations and the essential generators.
+
+        Made when first read, under the memory guard: see
+        :meth:`coordinate_ideal`.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.ideals.implicitization import implicitize
+            sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
+            sage: R = implicitize(M, 2, seed=0)
+            sage: R.ideal.ring() is M.coordinate_ring(), R.ideal.ngens() == len(R.linear_relations) + 3
+            (True, True)
+        """
+        return self.coordinate_ideal()
+
+    def coordinate_ideal(self, force=False):
+        r"""
+        Return the ideal found in the model's coordinate ring (the same as :attr:`ideal`).
+
+        It is a second copy of every generator, in a ring of more variables
+        than the essential ring; its size is estimated first (the terms of
+        the generators, each about `2n + 200` bytes in Singular's
+        representation in `n` variables, measured) and compared with the
+        memory guard (:func:`~sage_attention.ideals.memory.check_memory`).
+        The generators themselves are ``essential_generators``.
+
+        INPUT:
+
+        - ``force`` -- boolean (default: ``False``); build it beyond the
+          memory guard
+
+        OUTPUT: an ideal of the model's coordinate ring
+
+        EXAMPLES:
+
+        With a guard of 1 KB the ideal of a small slice is refused, and
+        built when asked with ``force=True``::
+
+            sage: import os
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.ideals.implicitization import implicitize
+            sage: M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
+            sage: R = implicitize(M, 2, seed=0)
+            sage: os.environ["SAGE_ATTENTION_MEMORY_LIMIT"] = "1K"
+            sage: R.ideal
+            Traceback (most recent call last):
+            ...
+            ComputationTooLarge: the ideal found in the model's coordinate ring (... terms in ... variables) needs about ... of memory (limit 1.0 KiB on this machine); its generators are the report's essential_generators (in the essential ring), and coordinate_ideal(force=True) builds it; pass force=True to run it anyway
+            sage: I = R.coordinate_ideal(force=True)
+            sage: del os.environ["SAGE_ATTENTION_MEMORY_LIMIT"]
+            sage: I == R.ideal == M.parametrization().kernel()
+            True
+        """
+        if "ideal" in self.__dict__:
+            return self.__dict__["ideal"]
+        from sage_attention.ideals.memory import check_memory
+        C = self.coordinate_ring
+        nterms = sum(g.number_of_terms() for g in self.essential_generators)
+        check_memory(nterms * (2 * C.ngens() + 200),
+                     f"the ideal found in the model's coordinate ring ({nterms} terms in {C.ngens()} variables)",
+                     force=force, hint="its generators are the report's essential_generators (in the essential "
+                                       "ring), and coordinate_ideal(force=True) builds it")
+        gens = list(self.linear_relations)
+        if self.essential_generators:
+            E = self.essential_generators[0].parent()
+            to_c = E.hom([C(x) for x in self.essential_coordinates], C)
+            gens += [to_c(g) for g in self.essential_generators]
+        I = C.ideal(gens) if gens else C.ideal([C.zero()])
+        self.__dict__["ideal"] = I
+        return I
 
     def __repr__(self):
         counts = {k: len(v) for k, v in sorted(self.generators_by_degree.items())}

@@ -445,21 +445,25 @@ def map_result(res, h):
     - ``res`` -- a result of :func:`solve_piece`
     - ``h`` -- a permutation of the coordinates (``h[i]`` the image of `i`)
 
-    OUTPUT: a new result, marked ``image_of``
+    OUTPUT: a new result, marked ``image_of``; the exponents of each
+    generator are an ``int16`` array (as
+    :func:`~sage_attention.ideals.implicitization.implicitize` keeps them: a
+    list of Python integers per term takes about four times the memory, and
+    most pieces of a symmetric model are images)
 
     EXAMPLES::
 
         sage: from sage_attention.ideals.pieces import map_result
         sage: r = map_result({"generators": [([[2, 0], [1, 1]], ["1", "-1"])], "seconds": 1.0}, [1, 0])
-        sage: r["generators"], r["image_of"]
+        sage: [(e.tolist(), c) for e, c in r["generators"]], r["image_of"]
         ([([[0, 2], [1, 1]], ['1', '-1'])], True)
     """
     gens = []
     for exps, coeffs in res["generators"]:
-        e = np.array(exps, dtype=np.int64)
+        e = np.asarray(exps, dtype=np.int16)
         img = np.zeros_like(e)
         img[:, h] = e
-        gens.append((img.tolist(), list(coeffs)))
+        gens.append((img, list(coeffs)))
     out = dict(res)
     out["generators"] = gens
     out["seconds"] = 0.0

@@ -564,7 +564,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             ...
             ComputationTooLarge: elimination over 126 essential coordinates is far beyond this machine (limit 60); algorithm='interpolation' computes the ideal degree by degree; pass force=True to run it anyway
         """
-        return self.vanishing_ideal_report(algorithm, degree, force, progress).ideal
+        return self.vanishing_ideal_report(algorithm, degree, force, progress).coordinate_ideal(force=force)
 
     @cached_method
     def essential_ideal(self):
