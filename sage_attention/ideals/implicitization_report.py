@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from sage_attention.ideals import linalg_modp as _la
+from sage_attention.ideals.memory import check_memory
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,8 @@ class ImplicitizationReport:
         It is a second copy of every generator, in a ring of more variables
         than the essential ring; its size is estimated first (the terms of
         the generators, each about `2n + 200` bytes in Singular's
-        representation in `n` variables, measured) and compared with the
+        representation in `n` variables: 439 bytes measured for `n = 126`,
+        rational coefficients) and compared with the
         memory guard (:func:`~sage_attention.ideals.memory.check_memory`).
         The generators themselves are ``essential_generators``.
 
@@ -138,7 +140,6 @@ class ImplicitizationReport:
         """
         if "ideal" in self.__dict__:
             return self.__dict__["ideal"]
-        from sage_attention.ideals.memory import check_memory
         C = self.coordinate_ring
         nterms = sum(g.number_of_terms() for g in self.essential_generators)
         check_memory(nterms * (2 * C.ngens() + 200),
