@@ -23,8 +23,47 @@ This module imports no Sage.
 import importlib
 import importlib.abc
 import importlib.util
+import os
 import sys
 import warnings
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def caller_stacklevel():
+    r"""
+    Return the ``stacklevel`` that makes a warning point at the user's line.
+
+    For :func:`warnings.warn` called in the function that calls this one:
+    the first frame outside the package, not counting the frames of the
+    import machinery (which :mod:`warnings` does not count either). So the
+    warning names the user's file and line, and Python's default filter,
+    which shows a :class:`DeprecationWarning` raised by code in
+    ``__main__``, shows it to a plain script (a fixed ``stacklevel`` pointed
+    past the script, at ``sys:1``, when the package's call chain was
+    shorter than assumed).
+
+    OUTPUT: an integer at least `2`
+
+    EXAMPLES::
+
+        sage: from sage_attention._deprecated import caller_stacklevel
+        sage: def f():
+        ....:     return caller_stacklevel()
+        sage: f()
+        2
+    """
+    frame, level = sys._getframe(2), 2
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if "importlib" in name and "_bootstrap" in name:
+            frame = frame.f_back
+            continue
+        if not os.path.abspath(name).startswith(_PACKAGE):
+            return level
+        frame, level = frame.f_back, level + 1
+    return level
+
 
 #: old module name -> new module name
 MOVED_MODULES = {
@@ -56,7 +95,7 @@ class _MovedModuleLoader(importlib.abc.Loader):
 
     def create_module(self, spec):
         warnings.warn(f"{spec.name} is deprecated; import from {self.new} instead",
-                      DeprecationWarning, stacklevel=3)
+                      DeprecationWarning, stacklevel=caller_stacklevel())
         return importlib.import_module(self.new)
 
     def exec_module(self, module):
@@ -117,6 +156,7 @@ def renamed_names(module_name, renamed):
         new = renamed.get(name)
         if new is None:
             raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
-        warnings.warn(f"{name} is deprecated; use {new} instead", DeprecationWarning, stacklevel=2)
+        warnings.warn(f"{name} is deprecated; use {new} instead", DeprecationWarning,
+                      stacklevel=caller_stacklevel())
         return getattr(sys.modules[module_name], new)
     return __getattr__

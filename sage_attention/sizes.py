@@ -336,6 +336,44 @@ def monomial_table(nvariables, degree, nparameters):
     return count, count * (n * 3 * 2 + 3 * 8 * m + 3 * 8)
 
 
+def largest_fitting_degree(nvariables, nparameters, below, limit):
+    r"""
+    Return the largest degree below ``below`` whose monomial table fits in ``limit`` bytes, or ``None``.
+
+    The hint of a refusal: the degree a user can write instead, by the
+    estimate of :func:`monomial_table` that refused (so the degree named
+    is not refused by it in turn). Degrees below `2` are not named: they
+    have no equation to interpolate.
+
+    INPUT:
+
+    - ``nvariables`` -- the essential coordinates `n`
+    - ``nparameters`` -- the weights of the parametrization
+    - ``below`` -- the degree refused
+    - ``limit`` -- bytes
+
+    OUTPUT: an integer `k \ge 2` with ``monomial_table(n, k, m)`` within
+    ``limit``, the largest below ``below``; or ``None``
+
+    EXAMPLES:
+
+    In `18` coordinates with `9` weights the tables of degrees `4`, `8` and
+    `9` take about 2 MB, 0.35 GiB and 1.01 GiB; with 1 GiB the largest degree
+    below `50` that fits is `8`::
+
+        sage: from sage_attention.sizes import largest_fitting_degree, monomial_table
+        sage: largest_fitting_degree(18, 9, 50, 2**30)
+        8
+        sage: monomial_table(18, 8, 9)[1] <= 2**30 < monomial_table(18, 9, 9)[1]
+        True
+        sage: largest_fitting_degree(18, 9, 50, 10**4) is None
+        True
+    """
+    n, m = int(nvariables), int(nparameters)
+    fitting = [k for k in range(2, int(below)) if monomial_table(n, k, m)[1] <= limit]
+    return max(fitting) if fitting else None
+
+
 def estimate_stack_size(d, tokens, parameters, degree, out, homogeneous, per_token):
     r"""
     Estimate the size of a stack of dense and attention layers.

@@ -1,5 +1,7 @@
 """``sage-attention check`` evaluates the guards ``run`` evaluates (the estimates live in
 sizes.py, no Sage), and every refusal names a fix the statement has."""
+import re
+
 import pytest
 
 from sage.all__sagemath_singular import QQ  # noqa: F401  (initializes Sage)
@@ -69,3 +71,51 @@ def test_generation_report_limit_is_the_same_in_check_and_run():
     M = LightningAttention(d=5, t=2, a=1, entries=[(1, 1)])
     with pytest.raises(ComputationTooLarge, match="generation report over 75"):
         generation_report(M)
+
+
+SMALL = "model s { input = 3; tokens = 2; layer attention(rank = 1, out = 1); entries = (1, 1) }\n"
+
+
+def _suggested(message):
+    return int(re.search(r"up to degree (\d+)`", message).group(1))
+
+
+@pytest.mark.parametrize("limit", ["1G", "300M", "20M"])
+def test_the_degree_a_refusal_suggests_is_accepted_and_the_next_one_is_not(monkeypatch, limit):
+    # it suggested degree - 1, refused in turn (degree 50 -> 49 -> 48 ...)
+    monkeypatch.setenv("SAGE_ATTENTION_MEMORY_LIMIT", limit)
+    with pytest.raises(ComputationTooLarge) as info:
+        validate(parse_spec(SMALL + "compute s { vanishing_ideal up to degree 50 }\n"))
+    k = _suggested(str(info.value))
+    assert 2 <= k < 49
+    validate(parse_spec(SMALL + f"compute s {{ vanishing_ideal up to degree {k} }}\n"))
+    with pytest.raises(ComputationTooLarge):
+        validate(parse_spec(SMALL + f"compute s {{ vanishing_ideal up to degree {k + 1} }}\n"))
+
+
+def test_without_a_degree_the_suggested_degree_is_accepted(monkeypatch):
+    monkeypatch.setenv("SAGE_ATTENTION_MEMORY_LIMIT", "1G")
+    with pytest.raises(ComputationTooLarge, match="without a degree") as info:
+        validate(parse_spec(WIDE + "compute s { vanishing_ideal }\n"))
+    k = _suggested(str(info.value))
+    validate(parse_spec(WIDE + f"compute s {{ vanishing_ideal up to degree {k} }}\n"))
+    # where no degree of at least 2 fits, none is suggested
+    monkeypatch.setenv("SAGE_ATTENTION_MEMORY_LIMIT", "40M")
+    spec = "model s { input = 8; tokens = 2; layer attention(rank = 2, out = 8) }\n"
+    with pytest.raises(ComputationTooLarge, match="use fewer entries") as info:
+        validate(parse_spec(spec + "compute s { vanishing_ideal }\n"))
+    assert "up to degree" not in str(info.value)
+    with pytest.raises(ComputationTooLarge):
+        validate(parse_spec(spec + "compute s { vanishing_ideal up to degree 2 }\n"))
+
+
+def test_implicitize_names_a_degree_its_table_guard_accepts(monkeypatch):
+    monkeypatch.setenv("SAGE_ATTENTION_MEMORY_LIMIT", "2M")
+    M = LightningAttention(d=3, t=2, a=1, out=1, entries=[(1, 1)])
+    with pytest.raises(ComputationTooLarge, match=r"lower the degree \(to \d+,") as info:
+        implicitize(M, 12, prove=False)
+    k = int(re.search(r"\(to (\d+),", str(info.value)).group(1))
+    R = implicitize(M, k, prove=False)           # accepted, and it runs
+    assert R.complete_through_degree == k
+    with pytest.raises(ComputationTooLarge):
+        implicitize(M, k + 1, prove=False)

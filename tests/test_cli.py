@@ -264,6 +264,19 @@ def test_run_progress_shows_the_long_steps(tmp_path):
     assert run("run", str(f), "--json", "--no-progress").stderr == ""
 
 
+def test_run_progress_shows_the_dimension_step(tmp_path):
+    # a wide model's dimension takes minutes; `run --progress` printed nothing meanwhile
+    f = tmp_path / "d.att"
+    f.write_text("model m { input = 3; tokens = 2; layer attention(rank = 1, out = 3) }\n"
+                 "compute m { dimension seed = 0 }\n")
+    r = run("run", str(f), "--progress")
+    assert r.returncode == 0, r.stderr
+    assert any(line.startswith("dimension: the Jacobian rank at random inputs: done in ")
+               for line in _shown(r.stderr)), r.stderr
+    quiet = run("run", str(f))
+    assert quiet.returncode == 0 and quiet.stderr == "" and quiet.stdout == r.stdout
+
+
 def test_exact_count_of_minimal_generators_is_skipped_beyond_its_size(monkeypatch):
     """The engine's counts (certified modulo p) replace the exact count over QQ past its size, and say so."""
     from sage_attention import LightningAttention

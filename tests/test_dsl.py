@@ -199,6 +199,18 @@ MALFORMED = [
     ("modle m { }", E.UnknownKeyword, "f.att:1:1", "Unknown keyword", "did you mean `model`?"),
     ("model m { }\n// comment\ncompute m {\n  certify point [1,\n 2\n", E.UnbalancedBracket,
      "f.att:5:3", "Unbalanced bracket", "fix: add the missing `]`"),
+    # a trailing comma (was: "`{` opened at 1:9 is not closed", fix "add `}` before `)`")
+    ("model m {\n  layer attention(rank = 1, out = 1, )\n}", E.DSLSyntaxError, "f.att:2:36",
+     "Syntax error", "fix: remove the `,` at 2:36"),
+    ("compute m { certify point [1, 2, ] }", E.DSLSyntaxError, "f.att:1:32",
+     "Syntax error", "fix: remove the `,` at 1:32"),
+    # a point with something else than numbers in it (was: "`a` must start a new statement")
+    ("compute m { certify point [1, a, 1] }", E.InvalidValue, "f.att:1:31",
+     "Invalid value", "fix: write a list of numbers in brackets"),
+    ("compute m { certify point [1, , 3] }", E.MissingValue, "f.att:1:31",
+     "Missing value", "or remove one `,`"),
+    ("compute m { certify point [1, 2 3] }", E.MissingSeparator, "f.att:1:33",
+     "Missing separator", "fix: put `,` before `3`"),
 ]
 
 

@@ -20,6 +20,7 @@ EXAMPLES::
     4
 """
 import importlib
+import re
 
 from sage_attention.dsl.computations import (ALL_FAMILIES, COMPUTATIONS as TABLE,
                                               FAMILIES as FAMILY_TABLE)
@@ -34,7 +35,8 @@ def run_dimension(model, computation, options):
     - ``model`` -- the Sage model
     - ``computation`` -- the :class:`~sage_attention.dsl.spec.Computation`
     - ``options`` -- dictionary of the options declared in
-      :data:`sage_attention.dsl.computations.COMPUTATIONS` (``seed``)
+      :data:`sage_attention.dsl.computations.COMPUTATIONS` (``seed``; with ``progress``, a
+      :class:`~sage_attention.progress.Heartbeat` on standard error)
 
     OUTPUT: a dictionary (the report's ``to_dict()`` and its ``text``)
 
@@ -47,7 +49,10 @@ def run_dimension(model, computation, options):
         sage: r["dimension"], r["expected_dimension"]
         (4, 4)
     """
-    report = model.dimension_report(seed=options.get("seed"))
+    from sage_attention.progress import Heartbeat
+    # a wide model takes minutes (the rank of a Jacobian with thousands of columns): say so
+    with Heartbeat("dimension: the Jacobian rank at random inputs", bool(options.get("progress", False))):
+        report = model.dimension_report(seed=options.get("seed"))
     result = dict(report.to_dict())
     result["text"] = str(report)
     return result
@@ -249,9 +254,10 @@ def _run_generation(model, options):
                               force=bool(options.get("force", False)))
     except ComputationTooLarge as e:
         # the statement has no degree: name the fix it has
-        raise ComputationTooLarge(str(e).replace(
-            "lower the degree", "use fewer entries (`entries = ...`) or a smaller model "
-            "(`check generation` has no degree)"), e.estimate) from None
+        raise ComputationTooLarge(re.sub(
+            r"lower the degree( \(to \d+, the largest whose table fits\))?", "use fewer entries "
+            "(`entries = ...`) or a smaller model (`check generation` has no degree)", str(e)),
+            e.estimate) from None
     d = G.to_dict()
     summary = repr(G).split("\n", 1)[-1].strip()
     d["text"] = summary + "\n" + G.table()

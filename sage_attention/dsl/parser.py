@@ -628,6 +628,26 @@ def syntax_error(e, text, filename=None):
         suggestion = did_you_mean(word, _keywords())
         return make(E.UnknownKeyword, f"`{word}`{suggestion}", line, column,
                     "a keyword", _keyword_hint(word, suggestion, []))
+    body = _strip_comments(before).rstrip()
+    if token.type in ("RBRACE", "RPAR", "RSQB") and body.endswith(","):
+        # a trailing comma: the bracket is balanced, the comma is what is wrong
+        comma_line, comma_column = body.count("\n") + 1, len(body.split("\n")[-1])
+        return make(E.DSLSyntaxError, f"`,` before {shown} with nothing after it", comma_line,
+                    comma_column, f"{shown} right after the last value",
+                    f"remove the `,` at {comma_line}:{comma_column}")
+    stack = _brackets(before)[0]
+    if stack and stack[-1][0] == "[":
+        # in a list of numbers (a point)
+        accepts = set(e.expected or ())
+        if "NUMBER" in accepts and re.search(r"[\[,]$", body) and token.type == "COMMA":
+            return make(E.MissingValue, "`,` where a number is needed", line, column, "a number",
+                        "write a number between the commas, or remove one `,`")
+        if "NUMBER" in accepts and re.search(r"[\[,]$", body) and token.type != "RSQB":
+            return make(E.InvalidValue, f"{shown} is not a number", line, column, "a number",
+                        "write " + VALUE_HINTS["point"])
+        if "COMMA" in accepts and token.type in ("NUMBER", "MINUS"):
+            return make(E.MissingSeparator, f"{shown} must be separated from what comes before by `,`",
+                        line, column, expected, f"put `,` before {shown}")
     label = _precheck(e, text, before) or _classify(e) or _heuristic(e, before)
     if label is E.MissingEquals:
         word = _word_before(before)

@@ -145,7 +145,8 @@ def _check_model(chk, m):
             chk.error(f"GF(p) needs p below 2^64, got p (={shown}); try a prime such as 32003",
                       span)
         if not is_prime(m.field.p):
-            chk.error(f"GF(p) needs p prime, got p (={m.field.p}); try a prime such as 32003", span)
+            chk.error(f"GF(p) needs p prime, got p (={m.field.p}); try a prime such as 32003 (a spec "
+                      "file takes prime fields; other finite fields from Python: base_ring=GF(q))", span)
         if m.coordinates == "scaled" and m.field.p in (2, 3, 5):
             chk.error(f"`coordinates = scaled` divides by 2, 3 and 6, so it needs a field of "
                       f"characteristic other than 2, 3, 5 (here GF({m.field.p})); use "
@@ -447,11 +448,11 @@ def check_interpolation(model, name, options):
         sage: check_interpolation(m, "vanishing_ideal", {"degree": 4})
         Traceback (most recent call last):
         ...
-        ComputationTooLarge: the table of the 11009376 monomials of degree 4 in 126 essential coordinates needs about ... GiB of memory (limit ...); write a lower degree (`up to degree 3`); pass force=True to run it anyway
+        ComputationTooLarge: the table of the 11009376 monomials of degree 4 in 126 essential coordinates needs about ... GiB of memory (limit ...); write a lower degree (`up to degree 3`, the largest that fits); pass force=True to run it anyway
     """
-    from sage_attention.ideals.memory import check_memory
+    from sage_attention.ideals.memory import check_memory, memory_limit
     from sage_attention.sizes import (DEFAULT_INTERPOLATION_DEGREE, ELIMINATION_DEFAULT_LIMIT,
-                                      interpolation_parameters, monomial_table)
+                                      interpolation_parameters, largest_fitting_degree, monomial_table)
     if len(model.layers) != 1 or None in model.widths or not model.is_plain():
         return
     if name == "check" and options.get("what") != "generation":
@@ -467,15 +468,17 @@ def check_interpolation(model, name, options):
     m = interpolation_parameters(model.widths, model.ranks, model.tokens, model.weights,
                                  model.entries)
     count, nbytes = monomial_table(n, degree, m)
+    # the degree to suggest is one this estimate accepts (asked for only when it refuses)
+    fits = largest_fitting_degree(n, m, degree, memory_limit()) if nbytes > memory_limit() else None
     if name == "check":
         hint = (f"`check generation` interpolates through degree {degree} beyond "
                 f"{ELIMINATION_DEFAULT_LIMIT} essential coordinates: use fewer entries "
                 "(`entries = ...`) or a smaller model")
-    elif degree > 1 and options.get("degree") is None:
+    elif fits is not None and options.get("degree") is None:
         hint = (f"without a degree it interpolates through degree {degree}: write "
-                f"`up to degree {degree - 1}`")
-    elif degree > 1:
-        hint = f"write a lower degree (`up to degree {degree - 1}`)"
+                f"`up to degree {fits}`, the largest degree that fits")
+    elif fits is not None:
+        hint = f"write a lower degree (`up to degree {fits}`, the largest that fits)"
     else:
         hint = "use fewer entries (`entries = ...`) or a smaller model"
     check_memory(nbytes, f"the table of the {count} monomials of degree {degree} in {n} "
@@ -568,7 +571,7 @@ def validate(spec, force=False, available=None):
         sage: validate(parse_spec("model m { field = GF(8); input = 2; tokens = 2; layer attention(rank = 1, out = 1) }"))
         Traceback (most recent call last):
         ...
-        SpecError: <spec>:1:11: GF(p) needs p prime, got p (=8); try a prime such as 32003
+        SpecError: <spec>:1:11: GF(p) needs p prime, got p (=8); try a prime such as 32003 (a spec file takes prime fields; other finite fields from Python: base_ring=GF(q))
         ...
         sage: validate(parse_spec("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
         ....:                     "compute n { dimension }"))
@@ -581,7 +584,7 @@ def validate(spec, force=False, available=None):
         ....:                     "compute m { vanishing_ideal }"))
         Traceback (most recent call last):
         ...
-        ComputationTooLarge: <spec>:2:13: `vanishing_ideal` on model `m`: the table of the 28342440 monomials of degree 4 in 160 essential coordinates needs about ... GiB of memory (limit ...); without a degree it interpolates through degree 4: write `up to degree 3`; ...
+        ComputationTooLarge: <spec>:2:13: `vanishing_ideal` on model `m`: the table of the 28342440 monomials of degree 4 in 160 essential coordinates needs about ... GiB of memory (limit ...); without a degree it interpolates through degree 4: write `up to degree 3`, the largest degree that fits; ...
     """
     chk = _Checker(spec)
     names = {}

@@ -91,7 +91,7 @@ import numpy as np
 
 from sage.all__sagemath_singular import QQ
 from sage_attention._deprecated import renamed_names
-from sage_attention.ideals.memory import check_memory
+from sage_attention.ideals.memory import check_memory, memory_limit
 from sage_attention.ideals.grading import multigrading
 from sage_attention.ideals.symmetry import coordinate_symmetries, CoordinateSymmetries
 from sage_attention.ideals.evaluation import EvaluationContext, envelope_images
@@ -105,6 +105,7 @@ from sage_attention.ideals.pieces import (PieceProgress, batches, default_execut
 from sage_attention.ideals.product_span import ProductSpan, monomials, residues
 from sage_attention.progress import redelivering_interrupts
 from sage_attention.randomness import resolve_seed
+from sage_attention.sizes import largest_fitting_degree
 from sage_attention.ideals.linalg_modp import PRIME
 
 logger = logging.getLogger("sage_attention")
@@ -305,9 +306,14 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     from math import comb
     # the grading's rank is counted as the number of parameters (an upper bound), as
     # ``sage-attention check`` counts it without Sage (sizes.monomial_table)
-    check_memory(_monomial_table_bytes(E.ngens(), degree, images[0].parent().ngens()),
-                 f"the table of the {comb(E.ngens() + degree - 1, degree)} monomials of degree {degree} "
-                 f"in {E.ngens()} essential coordinates", force, hint="lower the degree")
+    nparams = images[0].parent().ngens()
+    table = _monomial_table_bytes(E.ngens(), degree, nparams)
+    # the degree to suggest is one this estimate accepts (looked for only when it refuses)
+    fits = (largest_fitting_degree(E.ngens(), nparams, degree, memory_limit())
+            if not force and table > memory_limit() else None)
+    check_memory(table, f"the table of the {comb(E.ngens() + degree - 1, degree)} monomials of degree {degree} "
+                 f"in {E.ngens()} essential coordinates", force,
+                 hint="lower the degree" + (f" (to {fits}, the largest whose table fits)" if fits else ""))
     # every degree's largest graded piece, counted (not listed) before any degree is solved
     for k, sizes in enumerate(piece_sizes_through(degs, degree)):
         if k < 2:

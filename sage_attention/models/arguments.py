@@ -20,6 +20,7 @@ import warnings
 from sage.all__sagemath_singular import matrix
 from sage.rings.integer import Integer
 
+from sage_attention._deprecated import caller_stacklevel
 from sage_attention.errors import SpecError
 
 NORMALIZATIONS = ("lightning", "softmax")
@@ -140,11 +141,58 @@ def renamed_keyword(new_value, new_name, old_value, old_name, default):
     """
     if old_value is not None:
         warnings.warn(f"the keyword {old_name}= is deprecated; use {new_name}= instead",
-                      DeprecationWarning, stacklevel=4)
+                      DeprecationWarning, stacklevel=caller_stacklevel())
         if new_value is not None and new_value != old_value:
             raise TypeError(f"give {new_name}= only (not also {old_name}=)")
         return old_value
     return default if new_value is None else new_value
+
+
+#: the spec language's names of the constructors' arguments, and their names in Python
+SPEC_KEYWORDS = {"input": "d=", "tokens": "t=", "rank": "a=", "field": "base_ring=",
+                 "mask": "causal=True (the causal mask)"}
+
+
+def spec_keyword_hints(constructor):
+    r"""
+    Wrap ``constructor`` so that a spec file's name of an argument gets the Python name in the error.
+
+    A user who writes a model in a spec file writes ``input``, ``tokens``,
+    ``rank``, ``field`` and ``mask = causal``; the constructors take ``d``,
+    ``t``, ``a``, ``base_ring`` and ``causal=True``. Python's own message
+    ("got an unexpected keyword argument 'field'") does not say which.
+
+    INPUT:
+
+    - ``constructor`` -- a function with keyword arguments
+
+    OUTPUT: the function, which raises a :class:`TypeError` naming the
+    Python argument for a spec file's name
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: LightningAttention(d=3, t=2, a=1, field=GF(5))
+        Traceback (most recent call last):
+        ...
+        TypeError: LightningAttention() got an unexpected keyword argument 'field': write base_ring= (the spec file's `field = ...`)
+        sage: LightningAttention(d=3, t=2, a=1, mask='causal')
+        Traceback (most recent call last):
+        ...
+        TypeError: LightningAttention() got an unexpected keyword argument 'mask': write causal=True (the causal mask) (the spec file's `mask = ...`)
+    """
+    import functools
+    import inspect
+    accepted = set(inspect.signature(constructor).parameters)
+
+    @functools.wraps(constructor)
+    def wrapper(*args, **kwargs):
+        for key in kwargs:
+            if key not in accepted and SPEC_KEYWORDS.get(key):
+                raise TypeError(f"{constructor.__name__}() got an unexpected keyword argument {key!r}: "
+                                f"write {SPEC_KEYWORDS[key]} (the spec file's `{key} = ...`)")
+        return constructor(*args, **kwargs)
+    return wrapper
 
 
 def normalize_arguments(widths, ranks, tokens, normalization, weight_space,

@@ -192,7 +192,7 @@ class AttentionNetwork(FormulasAndSymmetries, UniqueRepresentation, SageObject):
             raise TypeError(f"base_ring (={base_ring!r}) must be a field")
         if not base_ring.is_exact():
             raise ValueError(f"base_ring (={base_ring}) must be an exact field (QQ, a number "
-                             "field or GF(p)): the rings and ranks here are exact")
+                             "field or a finite field): the rings and ranks here are exact")
         return base_ring
 
     def __init__(self, widths, ranks, tokens, normalization, weight_space, coordinate_scaling,

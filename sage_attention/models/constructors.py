@@ -35,6 +35,7 @@ EXAMPLES::
     True
 """
 from sage_attention.errors import SpecError
+from sage_attention.models.arguments import spec_keyword_hints
 from sage_attention.models.base import AttentionNetwork, renamed_keyword
 from sage_attention.models.multihead import MultiHeadLightningAttention
 
@@ -51,6 +52,7 @@ def _network(norm, d, t, a, out, widths, ranks, weight_space, coordinate_scaling
                             base_ring)
 
 
+@spec_keyword_hints
 def LightningAttention(d=None, t=None, a=None, out=1, *, widths=None, ranks=None,
                        weight_space=None, coordinate_scaling=None, entries=None,
                        base_ring=None, heads=None, causal=False, residual=False,
@@ -125,7 +127,7 @@ def LightningAttention(d=None, t=None, a=None, out=1, *, widths=None, ranks=None
         sage: LightningAttention(d=3, t=2, a=1, base_ring=RR)
         Traceback (most recent call last):
         ...
-        ValueError: base_ring (=Real Field with 53 bits of precision) must be an exact field (QQ, a number field or GF(p)): the rings and ranks here are exact
+        ValueError: base_ring (=Real Field with 53 bits of precision) must be an exact field (QQ, a number field or a finite field): the rings and ranks here are exact
         sage: LightningAttention(d=3, t=2, a=1, base_ring=CC)
         Traceback (most recent call last):
         ...
@@ -153,6 +155,7 @@ def LightningAttention(d=None, t=None, a=None, out=1, *, widths=None, ranks=None
                     entries, base_ring)
 
 
+@spec_keyword_hints
 def SoftmaxAttention(d=None, t=None, a=None, out=1, *, widths=None, ranks=None,
                      weight_space=None, entries=None, base_ring=None, weights=None):
     r"""
