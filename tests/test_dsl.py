@@ -204,6 +204,9 @@ MALFORMED = [
      "Syntax error", "fix: remove the `,` at 2:36"),
     ("compute m { certify point [1, 2, ] }", E.DSLSyntaxError, "f.att:1:32",
      "Syntax error", "fix: remove the `,` at 1:32"),
+    # a comma before a bracket that closes another one: the open `[` is the error
+    ("compute m { certify point [1, }", E.UnbalancedBracket, "f.att:1:31",
+     "Unbalanced bracket", "`[` opened at 1:27 is not closed"),
     # a point with something else than numbers in it (was: "`a` must start a new statement")
     ("compute m { certify point [1, a, 1] }", E.InvalidValue, "f.att:1:31",
      "Invalid value", "fix: write a list of numbers in brackets"),

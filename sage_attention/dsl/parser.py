@@ -629,20 +629,22 @@ def syntax_error(e, text, filename=None):
         return make(E.UnknownKeyword, f"`{word}`{suggestion}", line, column,
                     "a keyword", _keyword_hint(word, suggestion, []))
     body = _strip_comments(before).rstrip()
-    if token.type in ("RBRACE", "RPAR", "RSQB") and body.endswith(","):
+    stack = _brackets(before)[0]
+    if (token.type in ("RBRACE", "RPAR", "RSQB") and body.endswith(",")
+            and stack and stack[-1][0] == _CLOSE.get(token.value)):
         # a trailing comma: the bracket is balanced, the comma is what is wrong
         comma_line, comma_column = body.count("\n") + 1, len(body.split("\n")[-1])
         return make(E.DSLSyntaxError, f"`,` before {shown} with nothing after it", comma_line,
                     comma_column, f"{shown} right after the last value",
                     f"remove the `,` at {comma_line}:{comma_column}")
-    stack = _brackets(before)[0]
     if stack and stack[-1][0] == "[":
         # in a list of numbers (a point)
         accepts = set(e.expected or ())
         if "NUMBER" in accepts and re.search(r"[\[,]$", body) and token.type == "COMMA":
             return make(E.MissingValue, "`,` where a number is needed", line, column, "a number",
                         "write a number between the commas, or remove one `,`")
-        if "NUMBER" in accepts and re.search(r"[\[,]$", body) and token.type != "RSQB":
+        if "NUMBER" in accepts and re.search(r"[\[,]$", body) and token.type not in ("RSQB", "RBRACE",
+                                                                                     "RPAR", "$END"):
             return make(E.InvalidValue, f"{shown} is not a number", line, column, "a number",
                         "write " + VALUE_HINTS["point"])
         if "COMMA" in accepts and token.type in ("NUMBER", "MINUS"):

@@ -161,8 +161,8 @@ def _check_model(chk, m):
             chk.error(f"model `{m.name}` needs `{key} = ...` ({what}, a positive integer)", m.span)
         chk.positive(value, f"{key}", _span_of(m.item_spans, key, m.span))
     if not m.layers:
-        chk.error(f"model `{m.name}` needs at least one `layer attention(rank = ..., out = ...)`",
-                  m.span)
+        chk.error(f"model `{m.name}` needs at least one `layer attention(rank = ..., out = ...)` "
+                  "or `layer dense(out = ...)`", m.span)
     width = m.input
     for i, layer in enumerate(m.layers, 1):
         seen = {}

@@ -400,6 +400,10 @@ class JacobianDimension:
             Traceback (most recent call last):
             ...
             NotImplementedError: proof=True is not available: the dimension is a rank at a random point; pass proof=False
+            sage: M.dimension_report(proof='maybe')
+            Traceback (most recent call last):
+            ...
+            TypeError: proof (='maybe') must be True or False
             sage: M.dimension_report(field=RR)
             Traceback (most recent call last):
             ...
@@ -421,6 +425,8 @@ class JacobianDimension:
         """
         from sage_attention.fields import require_field
         from sage_attention.models.reports import DimensionReport
+        if proof is not None and not isinstance(proof, bool) and proof not in (0, 1):
+            raise TypeError(f"proof (={proof!r}) must be True or False")
         if proof:
             raise NotImplementedError("proof=True is not available: the dimension is a rank at a "
                                       "random point; pass proof=False")
