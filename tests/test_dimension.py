@@ -118,3 +118,17 @@ def test_fiber_dimension_equals_symmetry_group():
         assert F.identifiable_up_to_symmetry
         G = LightningAttention(d=d, t=2, a=a, out=out, weight_space="AV").fibers(seed=1)
         assert G.fiber_dimension == 1
+
+
+@pytest.mark.parametrize("d,a", [(16, 2), (12, 3)])
+def test_wide_models_reach_the_formula_in_few_ranks(caplog, d, a):
+    # the rows of one input add few dimensions (4 per input at width 30, rank 2): adding one input
+    # per rank took 13 ranks of a matrix of 1000 columns there; the inputs now follow the growth seen
+    import logging
+    M = LightningAttention(d=d, t=2, a=a, out=d)
+    with caplog.at_level(logging.INFO, logger="sage_attention"):
+        D = M.dimension_report(seed=0)
+    ranks = [r for r in caplog.records if r.getMessage().startswith("dimension: ")]
+    assert D.dimension == hmk_formula(d, d, a, 2)
+    assert D.failure_probability < 1e-3
+    assert len(ranks) <= 5, [r.getMessage() for r in ranks]
