@@ -647,10 +647,11 @@ def syntax_error(e, text, filename=None):
                                                                                      "RPAR", "$END"):
             return make(E.InvalidValue, f"{shown} is not a number", line, column, "a number",
                         "write " + VALUE_HINTS["point"])
-        if "COMMA" in accepts and token.type in ("NUMBER", "MINUS"):
-            return make(E.MissingSeparator, f"{shown} must be separated from what comes before by `,`",
-                        line, column, expected, f"put `,` before {shown}")
-    label = _precheck(e, text, before) or _classify(e) or _heuristic(e, before)
+    # two numbers of a point without a comma: the shared message of a missing `,` below
+    point_gap = bool(stack) and stack[-1][0] == "[" and "COMMA" in set(e.expected or ()) \
+        and token.type == "NUMBER"
+    label = E.MissingSeparator if point_gap else (_precheck(e, text, before) or _classify(e)
+                                                  or _heuristic(e, before))
     if label is E.MissingEquals:
         word = _word_before(before)
         if word in COMPUTATION_OPTIONS:

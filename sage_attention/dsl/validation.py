@@ -469,7 +469,8 @@ def check_interpolation(model, name, options):
                                  model.entries)
     count, nbytes = monomial_table(n, degree, m)
     # the degree to suggest is one this estimate accepts (asked for only when it refuses)
-    fits = largest_fitting_degree(n, m, degree, memory_limit()) if nbytes > memory_limit() else None
+    limit = memory_limit()
+    fits = largest_fitting_degree(n, m, degree, limit) if nbytes > limit else None
     if name == "check":
         hint = (f"`check generation` interpolates through degree {degree} beyond "
                 f"{ELIMINATION_DEFAULT_LIMIT} essential coordinates: use fewer entries "

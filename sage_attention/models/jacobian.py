@@ -285,11 +285,10 @@ def jacobian_rank(model, F, seed, force=False, derivatives=None, ambient=None, h
             break
         # the next rank after one more input; once the growth per input is seen, after as many
         # inputs as reach the bound at that growth (at most twice as many in all): the rows of
-        # one input are far from independent (4 new dimensions per input on a slice of width 30),
-        # and each rank costs as much as the first (12 ranks of 1000 columns there, now 4)
-        added = ninputs - last_inputs
-        if rank >= 0 and added > 0:
-            growth = (new_rank - rank) / added
+        # one input are far from independent (4 new dimensions per input on a model of width 30),
+        # and each rank costs as much as the first (13 ranks of 1020 columns there, now 4)
+        if rank >= 0:
+            growth = (new_rank - rank) / (ninputs - last_inputs)
             target = ninputs + max(1, min(ninputs, ceil((top - new_rank) / growth)))
         else:
             target = ninputs + 1
