@@ -100,6 +100,7 @@ SHELL_INIT = $(VENV)/sage_attention_init.sage
 shell: $(STAMP)
 	@printf '%s\n' 'from sage.all__sagemath_singular import *' \
 	  'from sage_attention import LightningAttention, SoftmaxAttention, Neurovariety, parse_spec, parse_spec_file, implicitize, certify' \
+	  'print("sage_attention: Sage'"'"'s rings, fields and matrices and the package'"'"'s names are imported (the warning above is about sage.all, which the modular install does not have)")' \
 	  > $(SHELL_INIT)
 	SAGE_STARTUP_FILE=$(SHELL_INIT) $(BIN)/sage
 

@@ -60,6 +60,10 @@ LINALG_PRIME = 8388593
 #: Further primes, for lifts by Chinese remaindering.
 LINALG_PRIMES = (8388593, 8388587, 8388581, 8388571, 8388547, 8388539, 8388473, 8388461)
 
+#: The largest seed (Sage's random state takes seeds of 64 bits); the same
+#: range in Python, on the command line and in a spec file.
+MAX_SEED = 2 ** 64 - 1
+
 #: A randomized rank over `\GF{p}` with `p` below this is refused: the
 #: Schwartz--Zippel bound is useless there, and small characteristic can
 #: lower the generic rank itself.
@@ -75,8 +79,9 @@ def resolve_seed(seed):
     - ``seed`` -- an integer, or ``None`` to draw one from Sage's current
       random state (:func:`sage.misc.randstate.current_randstate`)
 
-    OUTPUT: a Python integer in `[0, 2^{63})` (an explicit seed is returned
-    unchanged, reduced modulo `2^{63}` if it is negative or larger)
+    OUTPUT: a Python integer in `[0, 2^{64})`: an explicit seed unchanged
+    (one outside that range is refused, as in a spec file: :data:`MAX_SEED`),
+    a drawn one below `2^{62}`
 
     EXAMPLES::
 
@@ -93,6 +98,12 @@ def resolve_seed(seed):
         Traceback (most recent call last):
         ...
         TypeError: seed (='1') must be an integer or None
+        sage: resolve_seed(-1)
+        Traceback (most recent call last):
+        ...
+        ValueError: seed (=-1) must be an integer >= 0 and <= 2^64 - 1
+        sage: resolve_seed(2^64 - 1) == 2^64 - 1
+        True
     """
     if seed is None:
         from sage.misc.randstate import current_randstate
@@ -104,7 +115,9 @@ def resolve_seed(seed):
             Integer = ()
         if not isinstance(seed, Integer) or isinstance(seed, bool):
             raise TypeError(f"seed (={seed!r}) must be an integer or None")
-    return int(seed) % 2 ** 63
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed (={seed}) must be an integer >= 0 and <= 2^64 - 1")
+    return int(seed)
 
 
 def derived_seed(seed, *tags):

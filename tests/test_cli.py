@@ -299,3 +299,29 @@ def test_exact_count_of_minimal_generators_is_skipped_beyond_its_size(monkeypatc
     assert skipped["generators_by_degree"] == exact["generators_by_degree"] == {1: 10, 3: 30, 4: 90}
     forced = runners.run_vanishing_ideal(M, None, {"degree": 4, "force": True})
     assert called and forced["minimal_count"] == "exact"
+
+
+def test_script_runs_a_sage_file_as_sage_would(tmp_path):
+    # `sage paper.sage` needs sage.all, which the modular distributions lack;
+    # `sage-attention script` preparses and runs it with the installed names.
+    f = tmp_path / "paper.sage"
+    f.write_text("import sys\n"
+                 "R.<u> = QQ[]\n"
+                 "M = LightningAttention(d=3, t=2, a=1, out=1)\n"
+                 "print(M.dimension(seed=0), 2^10, (u + 1/2)^2, sys.argv[1:])\n"
+                 "sys.exit(int(sys.argv[1]))\n")
+    p = run("script", str(f), "3", "--json")
+    assert p.stdout == "7 1024 u^2 + u + 1/4 ['3', '--json']\n"
+    assert p.returncode == 3, p.stderr
+    f.write_text("x = 1\n\ny = x/0\n")
+    p = run("script", str(f))
+    assert p.returncode == 1 and f'File "{f}", line 3' in p.stderr
+    assert p.stderr.rstrip().endswith("ZeroDivisionError: rational division by zero")
+
+
+def test_script_refuses_what_is_not_a_script(tmp_path):
+    p = run("script", str(tmp_path / "m.att"))
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert "not a Sage script" in p.stderr and "sage-attention run" in p.stderr
+    p = run("script", str(tmp_path / "missing.sage"))
+    assert p.returncode == 2 and "missing.sage: no such file" in p.stderr

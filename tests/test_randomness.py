@@ -87,3 +87,32 @@ def test_derived_seed_is_the_same_in_every_process():
         assert r.returncode == 0, r.stderr
         outs.add(r.stdout.strip())
     assert outs == {str(derived_seed(3, "pool", 7))}
+
+
+@pytest.mark.parametrize("seed,accepted", [(0, True), (2 ** 64 - 1, True), (-1, False),
+                                           (2 ** 64, False)])
+def test_one_seed_range_in_python_on_the_command_line_and_in_a_spec(seed, accepted, tmp_path):
+    # A seed outside [0, 2^64) was reduced modulo 2^63 in Python and on the
+    # command line (so 2^63 and 0 gave the same weights) and refused in a spec.
+    from sage_attention.dsl import parse_spec, validate
+    from sage_attention.dsl.errors import SpecError
+    from sage_attention.app import cli
+    M = LightningAttention(d=2, t=2, a=1)
+    spec = parse_spec(f"model m {{ input = 2; tokens = 2; layer attention(rank = 1, out = 1) }}\n"
+                      f"compute m {{ dimension seed = {seed} }}")
+    f = tmp_path / "m.att"
+    f.write_text("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+                 "compute m { dimension }")
+    if accepted:
+        assert M.dimension_report(seed=seed).seed == seed
+        validate(spec)
+        assert cli.main(["run", str(f), "--seed", str(seed), "--quiet"]) == 0
+    else:
+        with pytest.raises(ValueError, match=r">= 0 and <= 2\^64 - 1"):
+            M.dimension_report(seed=seed)
+        with pytest.raises(SpecError, match=r"(>= 0|at most 2\^64 - 1)"):
+            validate(spec)
+        with pytest.raises(SystemExit):
+            cli.main(["run", str(f), "--seed", str(seed)])
+    if accepted:                      # no two seeds of the range give the same weights
+        assert M.random_weights(seed=seed) != M.random_weights(seed=seed ^ 2 ** 63)

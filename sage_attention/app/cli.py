@@ -9,6 +9,7 @@ Run the computations of a spec file::
     sage-attention check examples/slice.att          # parse and validate only
     sage-attention sweep --width 3..6 --rank 1..2 -j 2   # dimension table over a grid
     sage-attention figures --outdir figures          # [HMK2024] experiment + slice plot
+    sage-attention script paper.sage 12              # a Sage script (preparsed), as `sage paper.sage 12`
 
 With ``--json`` every command prints JSON Lines on standard output, one
 record per line with its ``"format"`` and ``"record"``, errors included
@@ -39,7 +40,8 @@ This module is the argument parser, :func:`main` and the dispatch of the
 subcommands: the runners of the statements are in
 :mod:`sage_attention.app.runners`, the report of a run in
 :mod:`sage_attention.app.reporting`, and ``sweep``, ``defectivity`` and
-``figures`` in :mod:`sage_attention.app.sweeps`. Their public names stay
+``figures`` in :mod:`sage_attention.app.sweeps`, ``script`` in
+:mod:`sage_attention.app.sage_script`. Their public names stay
 importable from here.
 
 EXAMPLES::
@@ -73,7 +75,8 @@ from sage_attention.app.runners import (RUNNERS, register, resolve, runner,  # n
 from sage_attention.app.reporting import ComputationFailed, run_spec  # noqa: F401
 from sage_attention.app.filling import add_filling_parser, filling_command  # noqa: F401
 from sage_attention.app.sweeps import (MAX_SWEEP_ROWS, UsageError,  # noqa: F401
-                                       defectivity_command, figures_command, sweep_command)
+                                       defectivity_command, figures_command, seed_argument,
+                                       sweep_command)
 
 logger = logging.getLogger("sage_attention")
 
@@ -128,7 +131,7 @@ def _parser(json_errors=False):
     run.add_argument("--quiet", "-q", action="store_true",
                      help="print nothing on stderr but errors: no notes, no progress")
     run.add_argument("--force", action="store_true", help="skip the size guard")
-    run.add_argument("--seed", type=int, default=None,
+    run.add_argument("--seed", type=seed_argument, default=None,
                      help="seed for computations that do not set one")
     run.add_argument("--verbose", "-v", action="store_true", help="log progress to stderr")
     run.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -145,7 +148,34 @@ def _parser(json_errors=False):
     check.add_argument("--verbose", "-v", action="store_true", help="log progress to stderr")
     _add_sweep_parsers(sub)
     add_filling_parser(sub, _epilog())
+    sc = sub.add_parser("script", help="run a Sage script (.sage, preparsed; or .py) with Sage's "
+                        "and sage_attention's names, as `sage FILE` does in a full Sage",
+                        epilog=_epilog(statements=False),
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    sc.add_argument("file", help="the script (.sage or .py)")
+    sc.add_argument("args", nargs=argparse.REMAINDER, help="the script's arguments")
     return p
+
+
+def _script_command(args, out, err):
+    """Run ``sage-attention script FILE ARGS...`` (:mod:`sage_attention.app.sage_script`)."""
+    from sage_attention.app.sage_script import ScriptError, run_sage_file
+    try:
+        run_sage_file(args.file, args.args)
+    except (ScriptError, KeyboardInterrupt):
+        raise
+    except SystemExit as e:                 # the script's own sys.exit(code)
+        import operator
+        try:
+            return operator.index(e.code or 0)          # sys.exit(3) is sys.exit(Integer(3))
+        except TypeError:
+            print(e.code, file=err)
+            return 1
+    except Exception:                       # the script's error: its traceback, as python prints it
+        import traceback
+        traceback.print_exc(file=err)
+        return 1
+    return 0
 
 
 
@@ -162,7 +192,7 @@ def _add_sweep_parsers(sub):
     sw.add_argument("--arch", action="append", default=[],
                     help="an explicit architecture 'widths:ranks', e.g. 3,4,5:2,3 (repeatable; "
                          "replaces the grid)")
-    sw.add_argument("--seed", type=int, default=0)
+    sw.add_argument("--seed", type=seed_argument, default=0)
     sw.add_argument("--jobs", "-j", type=int, default=1,
                     help="worker processes (default: 1; they stop with the run: Ctrl-C or "
                          "the end of this process ends them)")
@@ -180,7 +210,7 @@ def _add_sweep_parsers(sub):
     df.add_argument("--rank", default=None, help="attention ranks a (default: every a <= d)")
     df.add_argument("--heads", default=None,
                     help="the largest number of heads (default: up to saturation)")
-    df.add_argument("--seed", type=int, default=0)
+    df.add_argument("--seed", type=seed_argument, default=0)
     df.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default: 1)")
     df.add_argument("--json", action="store_true",
                     help="print JSON Lines: one record per row (doc/json.rst)")
@@ -191,7 +221,7 @@ def _add_sweep_parsers(sub):
     fg.add_argument("--outdir", default="figures",
                     help="the folder to write into (default: ./figures; created if its parent "
                          "exists)")
-    fg.add_argument("--seed", type=int, default=0)
+    fg.add_argument("--seed", type=seed_argument, default=0)
     fg.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
 
 
@@ -199,7 +229,7 @@ def _add_sweep_parsers(sub):
 #: The subcommands that run a batch of rows, not a spec file.
 BATCH_COMMANDS = {"sweep": sweep_command, "defectivity": defectivity_command,
                   "filling": filling_command,
-                  "figures": figures_command}
+                  "figures": figures_command, "script": _script_command}
 
 
 #: The largest spec file read (bytes); a larger one is refused before reading.

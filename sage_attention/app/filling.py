@@ -32,7 +32,7 @@ quartic powers do not suffice although `5 \cdot 3 = 15 = \binom{6}{4}`::
 import time
 from itertools import product
 
-from sage_attention.app.sweeps import UsageError
+from sage_attention.app.sweeps import UsageError, seed_argument
 
 #: the most architectures one frontier search computes
 MAX_FILLING_ROWS = 5000
@@ -266,7 +266,7 @@ def add_filling_parser(sub, epilog):
     fl.add_argument("--max-width", type=int, default=6,
                     help="the largest hidden width searched (default: 6)")
     fl.add_argument("--bias", action="store_true", help="biases in every layer")
-    fl.add_argument("--seed", type=int, default=0)
+    fl.add_argument("--seed", type=seed_argument, default=0)
     fl.add_argument("--json", action="store_true", help="print every row as JSON")
     fl.add_argument("--csv", action="store_true", help="print the table as CSV")
     fl.add_argument("--rst", action="store_true", help="print the table as reStructuredText")

@@ -47,6 +47,35 @@ class UsageError(SageAttentionError):
     """
 
 
+def seed_argument(text):
+    r"""
+    Return the seed of the command-line option ``--seed`` (an argparse type).
+
+    The range is that of every seed (:data:`~sage_attention.randomness.MAX_SEED`),
+    in Python and in a spec file.
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.sweeps import seed_argument
+        sage: seed_argument("7")
+        7
+        sage: seed_argument("-1")
+        Traceback (most recent call last):
+        ...
+        ArgumentTypeError: must be an integer >= 0 and <= 2^64 - 1, not '-1'
+    """
+    import argparse
+    from sage_attention.randomness import MAX_SEED
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = -1
+    if not 0 <= seed <= MAX_SEED:
+        raise argparse.ArgumentTypeError(
+            f"must be an integer >= 0 and <= 2^64 - 1, not {text!r}")
+    return seed
+
+
 def _int_list(text, option="--width", minimum=1):
     r"""
     Return the integers of ``'3,5..7'`` as a list: ``[3, 5, 6, 7]``.

@@ -42,6 +42,7 @@ import operator
 from dataclasses import dataclass
 
 from sage_attention.dsl.text import did_you_mean, format_value
+from sage_attention.randomness import MAX_SEED
 
 
 def _as_int(value):
@@ -432,8 +433,6 @@ def _veronese_bound(model):
     return min(d, a), "min(d, a); larger r give no invariant"
 
 
-#: The largest seed (Sage's random state takes seeds of 64 bits).
-MAX_SEED = 2**64 - 1
 
 _SEED = Option("seed", "int", "the seed of the random weights and inputs", minimum=0,
                maximum=MAX_SEED, maximum_doc="2^64 - 1", default_doc="random")

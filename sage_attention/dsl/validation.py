@@ -205,11 +205,12 @@ def _check_model(chk, m):
             for value, what in ((row, "row"), (token, "token")):
                 chk.positive(value, f"entry {what}", span)
             if row > width:
-                chk.error(f"entry ({row}, {token}): row {row} exceeds the output width {width}",
-                          span)
+                chk.error(f"entry ({row}, {token}): row {row} exceeds the output width {width}; "
+                          f"an entry is (row, token) with row <= {width}", span)
             if token > m.tokens:
                 chk.error(f"entry ({row}, {token}): token {token} exceeds the number of "
-                          f"tokens {m.tokens}", span)
+                          f"tokens {m.tokens}; an entry is (row, token) with token <= {m.tokens}",
+                          span)
             if (row, token) in seen:
                 chk.error(f"entry ({row}, {token}) is listed twice", span)
             seen.add((row, token))

@@ -148,9 +148,10 @@ def renamed_keyword(new_value, new_name, old_value, old_name, default):
     return default if new_value is None else new_value
 
 
-#: the spec language's names of the constructors' arguments, and their names in Python
-SPEC_KEYWORDS = {"input": "d=", "tokens": "t=", "rank": "a=", "field": "base_ring=",
-                 "mask": "causal=True (the causal mask)"}
+#: the spec language's arguments (as written there) and the constructors' names for them
+SPEC_KEYWORDS = {"input": ("input = ...", "d="), "tokens": ("tokens = ...", "t="),
+                 "rank": ("rank = ...", "a="), "field": ("field = ...", "base_ring="),
+                 "mask": ("mask = causal", "causal=True")}
 
 
 def spec_keyword_hints(constructor):
@@ -179,7 +180,7 @@ def spec_keyword_hints(constructor):
         sage: LightningAttention(d=3, t=2, a=1, mask='causal')
         Traceback (most recent call last):
         ...
-        TypeError: LightningAttention() got an unexpected keyword argument 'mask': write causal=True (the causal mask) (the spec file's `mask = ...`)
+        TypeError: LightningAttention() got an unexpected keyword argument 'mask': write causal=True (the spec file's `mask = causal`)
     """
     import functools
     import inspect
@@ -189,8 +190,9 @@ def spec_keyword_hints(constructor):
     def wrapper(*args, **kwargs):
         for key in kwargs:
             if key not in accepted and SPEC_KEYWORDS.get(key):
+                spec, python = SPEC_KEYWORDS[key]
                 raise TypeError(f"{constructor.__name__}() got an unexpected keyword argument {key!r}: "
-                                f"write {SPEC_KEYWORDS[key]} (the spec file's `{key} = ...`)")
+                                f"write {python} (the spec file's `{spec}`)")
         return constructor(*args, **kwargs)
     return wrapper
 

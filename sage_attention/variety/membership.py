@@ -27,6 +27,8 @@ import logging
 
 from sage.all__sagemath_singular import PolynomialRing, matrix, cached_function
 
+from sage_attention.randomness import MAX_SEED, resolve_seed
+
 logger = logging.getLogger("sage_attention")
 
 
@@ -196,7 +198,7 @@ def vanishes_on_model(model, f, proof=True, seed=0, points=1):
     - ``proof`` -- boolean (default: ``True``); compose exactly after the
       random evaluations; if ``False``, only the random evaluations decide
     - ``seed`` -- (default: `0`) integer; seed of the first random point
-      (the `k`-th point uses ``seed + k``)
+      (the `k`-th point uses ``seed + k``, modulo `2^{64}`)
     - ``points`` -- (default: `1`) number of random points tried first
 
     OUTPUT: boolean
@@ -245,7 +247,7 @@ def vanishes_on_model(model, f, proof=True, seed=0, points=1):
         raise ValueError(f"vanishes_on_model needs one lightning layer; model (={model}) is not")
     from sage_attention.ideals._checks import coordinate_model
     coordinate_model(model, "vanishes_on_model")
-    seed = integer(seed, "seed")
+    seed = resolve_seed(integer(seed, "seed"))
     points = integer(points, "points")
     if points < 0:
         raise ValueError(f"points (={points}) must be a nonnegative integer")
@@ -253,7 +255,7 @@ def vanishes_on_model(model, f, proof=True, seed=0, points=1):
     if f == 0:
         return True
     for k in range(points):
-        vals = _random_point(model, seed + k)
+        vals = _random_point(model, (seed + k) % (MAX_SEED + 1))
         if ring == "essential":
             vals = _essential_point(model, vals)
         if f(*vals) != 0:
