@@ -131,7 +131,8 @@ def test_interrupt_and_resume(tmp_path, monkeypatch):
                                     (dict(d=2, t=2, a=1, out=2), 3)])
 def test_symmetry_gives_the_same_ideal(kw, deg):
     # solving one piece per orbit and mapping its generators gives the ideal
-    # found by solving every piece
+    # found by solving every piece (the images of the last degree are made
+    # from their representative's polynomial, those below from exponents)
     M = LightningAttention(**kw)
     plain = implicitize(M, deg, seed=2, executor=False, symmetry=False)
     sym = implicitize(M, deg, seed=2, executor=False)

@@ -4,8 +4,9 @@ The graded pieces of the implicitization engine
 Part of the implicitization engine (:mod:`sage_attention.ideals.implicitization`,
 which explains the mathematics and proves what is computed here): every
 degree splits into graded pieces of the multigrading; :func:`solve_piece`
-finds the new generators of one piece, :func:`piece_orbits` and
-:func:`map_result` carry them along the orbits of the coordinate symmetries,
+finds the new generators of one piece, :func:`piece_orbits` carries them along the orbits of the coordinate
+symmetries (the engine permutes the variables of a representative's
+generators),
 and :func:`run_piece`, :func:`run_batch`, :func:`batches` and
 :func:`default_executor` distribute the pieces to workers.
 """
@@ -45,7 +46,55 @@ def graded_pieces(n, k, degs):
         [3]
     """
     mon = monomials(n, k)
+    degs = np.asarray(degs, dtype=np.int64)
     step = 1 << 16            # the int64 products in slices: no int64 copy of the whole table
+    # The c-th entry of a multidegree of degree k lies in [k min_c, k max_c]
+    # (min_c, max_c: the least and largest c-th degree of a variable), so a
+    # run of entries whose ranges multiply to less than 2^62 is one int64 in
+    # mixed radix, linear in the exponents: a few keys per monomial to sort
+    # (not one per entry), and the table is reordered once, each piece a
+    # view of the reordered table.
+    keys = []
+    if len(mon) > 1:
+        low, high = k * degs.min(axis=0), k * degs.max(axis=0)
+        runs, run, width = [], [], 1
+        for c in range(degs.shape[1]):
+            span = int(high[c] - low[c]) + 1
+            if run and width * span >= 2 ** 62:
+                runs.append(run)
+                run, width = [], 1
+            run.append(c)
+            width *= span
+        runs.append(run)
+        if all(int(np.prod([int(high[c] - low[c]) + 1 for c in run], dtype=object)) < 2 ** 62
+               for run in runs):
+            radices = []
+            for run in runs:
+                weights, w = [], 1
+                for c in reversed(run):
+                    weights.append(w)
+                    w *= int(high[c] - low[c]) + 1
+                weights = np.array(weights[::-1], dtype=np.int64)
+                per_variable = degs[:, run] @ weights
+                offset = int(low[run] @ weights)
+                keys.append(np.concatenate([mon[i:i + step].astype(np.int64) @ per_variable - offset
+                                            for i in range(0, len(mon), step)]))
+                radices.append(weights)
+    if keys:
+        order = (np.argsort(keys[0], kind="stable") if len(keys) == 1
+                 else np.lexsort(keys[::-1]))      # stable; the first run most significant
+        keys = [key[order] for key in keys]
+        mon = mon[order]
+        del order
+        change = np.zeros(len(mon) - 1, dtype=bool)
+        for key in keys:
+            change |= key[1:] != key[:-1]
+        starts = np.concatenate([[0], np.flatnonzero(change) + 1, [len(mon)]])
+        md = np.empty((len(starts) - 1, degs.shape[1]), dtype=np.int64)
+        for run, weights, key in zip(runs, radices, keys):
+            spans = (high[run] - low[run] + 1)[None, :]
+            md[:, run] = (key[starts[:-1]][:, None] // weights[None, :]) % spans + low[run]
+        return {tuple(int(c) for c in md[i]): mon[starts[i]:starts[i + 1]] for i in range(len(starts) - 1)}
     md = np.concatenate([mon[i:i + step].astype(np.int64) @ degs for i in range(0, max(len(mon), 1), step)])
     uniq, inv = np.unique(md, axis=0, return_inverse=True)
     inv = np.asarray(inv).ravel()
@@ -54,7 +103,7 @@ def graded_pieces(n, k, degs):
     return {tuple(int(c) for c in uniq[i]): mon[order[bounds[i]:bounds[i + 1]]] for i in range(len(uniq))}
 
 
-def lower_multiples(groups, pieces, k, delta):
+def lower_multiples(groups, pieces, k, delta, index=None):
     r"""
     Return the blocks ``(U, gens)`` of the multiples in the piece ``delta`` of degree ``k`` of the generators in ``groups``.
 
@@ -69,8 +118,14 @@ def lower_multiples(groups, pieces, k, delta):
       degrees `k - j` needed; a degree `0` entry holding the unit monomial
       makes the generators of degree `k` their own multiples)
     - ``k``, ``delta`` -- the degree and multidegree of the piece
+    - ``index`` -- (default: made here) ``{j: the multidegrees of degree
+      j in groups}``; for each `j` the shorter of that list and the pieces
+      of degree `k - j` is looked through (the engine keeps it: making it is
+      a pass over ``groups``, and the pieces of degree `k - j` are few when
+      `j` is the degree of many generators)
 
     OUTPUT: a list of ``(U, gens)``, as :class:`~sage_attention.ideals.product_span.ProductSpan` takes
+    (the span they generate does not depend on their order)
 
     EXAMPLES::
 
@@ -82,11 +137,25 @@ def lower_multiples(groups, pieces, k, delta):
         sage: [(len(U), len(gs)) for U, gs in lower_multiples({(1, (1,)): [g]}, pieces, 2, (2,))]
         [(2, 1)]
     """
+    if index is None:
+        index = {}
+        for j, gd in groups:
+            index.setdefault(j, []).append(gd)
     blocks = []
-    for (j, gd), gens in groups.items():
-        U = pieces.get(k - j, {}).get(tuple(a - b for a, b in zip(delta, gd))) if j <= k else None
-        if U is not None:
-            blocks.append((U, gens))
+    for j, multidegrees in index.items():
+        lower = pieces.get(k - j) if j <= k else None
+        if not lower or not multidegrees:
+            continue
+        if len(multidegrees) <= len(lower):
+            for gd in multidegrees:
+                U = lower.get(tuple(a - b for a, b in zip(delta, gd)))
+                if U is not None:
+                    blocks.append((U, groups[(j, gd)]))
+        else:
+            for u, U in lower.items():
+                gens = groups.get((j, tuple(a - b for a, b in zip(delta, u))))
+                if gens is not None:
+                    blocks.append((U, gens))
     return blocks
 
 
@@ -94,9 +163,9 @@ def monomial_table_bytes(n, k, ngrading):
     r"""
     Return the peak bytes of the table of the degree ``k`` monomials in ``n`` variables and their multidegrees.
 
-    :func:`monomials` keeps ``int16`` exponent rows (and copies while it
-    concatenates), :func:`graded_pieces` multiplies them, a slice at a time, by
-    the degree matrix, sorts the multidegrees and regroups the rows.
+    :func:`monomials` writes ``int16`` exponent rows, :func:`graded_pieces`
+    packs the multidegrees into ``int64`` keys, sorts them and reorders the
+    rows once (:func:`sage_attention.sizes.monomial_table` has the count).
 
     INPUT:
 
@@ -112,7 +181,7 @@ def monomial_table_bytes(n, k, ngrading):
 
         sage: from sage_attention.ideals.pieces import monomial_table_bytes
         sage: monomial_table_bytes(10, 2, 3)
-        8580
+        5720
     """
     from sage_attention.sizes import monomial_table
     return monomial_table(n, k, ngrading)[1]
@@ -433,41 +502,6 @@ def piece_orbits(pcs, degs, generators):
                 if key not in out:
                     out[key] = (delta, gh)
                     todo.append((key, gh))
-    return out
-
-
-def map_result(res, h):
-    r"""
-    Return the result of a piece mapped by the coordinate permutation ``h`` (generators substituted).
-
-    INPUT:
-
-    - ``res`` -- a result of :func:`solve_piece`
-    - ``h`` -- a permutation of the coordinates (``h[i]`` the image of `i`)
-
-    OUTPUT: a new result, marked ``image_of``; the exponents of each
-    generator are an ``int16`` array (as
-    :func:`~sage_attention.ideals.implicitization.implicitize` keeps them: a
-    list of Python integers per term takes about four times the memory, and
-    most pieces of a symmetric model are images)
-
-    EXAMPLES::
-
-        sage: from sage_attention.ideals.pieces import map_result
-        sage: r = map_result({"generators": [([[2, 0], [1, 1]], ["1", "-1"])], "seconds": 1.0}, [1, 0])
-        sage: [(e.tolist(), c) for e, c in r["generators"]], r["image_of"]
-        ([([[0, 2], [1, 1]], ['1', '-1'])], True)
-    """
-    gens = []
-    for exps, coeffs in res["generators"]:
-        e = np.asarray(exps, dtype=np.int16)
-        img = np.zeros_like(e)
-        img[:, h] = e
-        gens.append((img, list(coeffs)))
-    out = dict(res)
-    out["generators"] = gens
-    out["seconds"] = 0.0
-    out["image_of"] = True
     return out
 
 

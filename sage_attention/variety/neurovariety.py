@@ -859,7 +859,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: X.degree()
             Traceback (most recent call last):
             ...
-            ComputationTooLarge: the degree of the neurovariety of LightningAttention(d=8, out=1, t=3, a=4) over Rational Field needs its vanishing ideal, which is beyond this machine here: the table of the 292664520 monomials of degree 4 in 288 essential coordinates needs about 948.5 GiB of memory (limit ...); vanishing_ideal(degree=3) computes it through a lower degree (...), and dimension() the dimension (Jacobian rank)
+            ComputationTooLarge: the degree of the neurovariety of LightningAttention(d=8, out=1, t=3, a=4) over Rational Field needs its vanishing ideal, which is beyond this machine here: the table of the 292664520 monomials of degree 4 in 288 essential coordinates needs about 632.4 GiB of memory (limit ...); vanishing_ideal(degree=3) computes it through a lower degree (...), and dimension() the dimension (Jacobian rank)
         """
         from sage_attention.errors import ComputationTooLarge
         try:
