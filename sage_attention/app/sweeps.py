@@ -65,15 +65,12 @@ def seed_argument(text):
         ArgumentTypeError: must be an integer >= 0 and <= 2^64 - 1, not '-1'
     """
     import argparse
-    from sage_attention.randomness import MAX_SEED
+    from sage_attention.randomness import resolve_seed
     try:
-        seed = int(text)
+        return resolve_seed(int(text))
     except ValueError:
-        seed = -1
-    if not 0 <= seed <= MAX_SEED:
         raise argparse.ArgumentTypeError(
-            f"must be an integer >= 0 and <= 2^64 - 1, not {text!r}")
-    return seed
+            f"must be an integer >= 0 and <= 2^64 - 1, not {text!r}") from None
 
 
 def _int_list(text, option="--width", minimum=1):

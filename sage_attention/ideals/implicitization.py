@@ -336,6 +336,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     complete = 0
     interrupted = False
     own_executor = None
+    pcs = reps = todo = results = orbits = None     # the last degree's, dropped below
     try:
         for k in range(1, degree + 1):
             t0 = time.time()
@@ -431,8 +432,10 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         if own_executor is not None:
             stop_executor(own_executor, interrupted)
     # the monomial tables, the residues of the multiples and the last degree's list are not
-    # needed for the polynomials
-    del all_pieces, groups, new
+    # needed for the polynomials; nor are the last degree's table, pieces to solve (which hold
+    # the multiples) and results (exponents as lists of Python integers): gigabytes for a
+    # wide model, kept until the end of the call before
+    del all_pieces, groups, new, pcs, reps, todo, results, orbits
 
     def poly(exps, cq):
         return E(dict(zip(map(tuple, np.asarray(exps, dtype=np.int64).tolist()), cq)))

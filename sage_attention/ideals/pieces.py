@@ -4,11 +4,11 @@ The graded pieces of the implicitization engine
 Part of the implicitization engine (:mod:`sage_attention.ideals.implicitization`,
 which explains the mathematics and proves what is computed here): every
 degree splits into graded pieces of the multigrading; :func:`solve_piece`
-finds the new generators of one piece, :func:`piece_orbits` carries them along the orbits of the coordinate
-symmetries (the engine permutes the variables of a representative's
-generators),
-and :func:`run_piece`, :func:`run_batch`, :func:`batches` and
-:func:`default_executor` distribute the pieces to workers.
+finds the new generators of one piece, :func:`piece_orbits` finds the
+orbits of the pieces under the coordinate symmetries (the engine permutes
+the variables of a representative's generators), and :func:`run_piece`,
+:func:`run_batch`, :func:`batches` and :func:`default_executor` distribute
+the pieces to workers.
 """
 import logging
 import os
@@ -36,7 +36,10 @@ def graded_pieces(n, k, degs):
     - ``k`` -- the degree
     - ``degs`` -- ``n x r`` integer array, the multidegrees of the variables
 
-    OUTPUT: a dict from multidegrees (tuples) to arrays of exponent vectors
+    OUTPUT: a dict from multidegrees (tuples) to arrays of exponent vectors,
+    in the order of the multidegrees, each array in the order of
+    :func:`~sage_attention.ideals.product_span.monomials` (views of one
+    table: not to be written to)
 
     EXAMPLES::
 
@@ -85,6 +88,7 @@ def graded_pieces(n, k, degs):
                  else np.lexsort(keys[::-1]))      # stable; the first run most significant
         keys = [key[order] for key in keys]
         mon = mon[order]
+        mon.flags.writeable = False           # the pieces are views of it
         del order
         change = np.zeros(len(mon) - 1, dtype=bool)
         for key in keys:
