@@ -95,11 +95,12 @@ doctest: $(STAMP)
 
 # An interactive Sage session (preparser, Sage's integers) with the installed
 # passagemath distributions and sage_attention imported. Plain `.venv/bin/sage`
-# warns that sage.all is not available; the startup file imports the parts we have.
+# warns that sage.all is not available; the startup file imports the parts we have
+# (the names a script run by `sage-attention script` sees: app/sage_script.sage_namespace).
 SHELL_INIT = $(VENV)/sage_attention_init.sage
 shell: $(STAMP)
-	@printf '%s\n' 'from sage.all__sagemath_singular import *' \
-	  'from sage_attention import LightningAttention, SoftmaxAttention, Neurovariety, parse_spec, parse_spec_file, implicitize, certify' \
+	@printf '%s\n' 'from sage_attention.app.sage_script import sage_namespace as _namespace' \
+	  'globals().update((k, v) for k, v in _namespace().items() if not k.startswith("__"))' \
 	  'print("sage_attention: Sage'"'"'s rings, fields and matrices and the package'"'"'s names are imported (the warning above is about sage.all, which the modular install does not have)")' \
 	  > $(SHELL_INIT)
 	SAGE_STARTUP_FILE=$(SHELL_INIT) $(BIN)/sage

@@ -46,24 +46,32 @@ class SpecError(SageAttentionError, ValueError):
     - ``span`` -- (default: ``None``) a source span (anything with ``line``
       and ``column`` attributes) where the error was found
     - ``filename`` -- (default: ``None``) the spec file's name
+    - ``source`` -- (default: ``None``) the spec's text, to show the line
+    - ``fix`` -- (default: ``None``) how to repair it, shown on a last line
+      ``fix: ...`` as for syntax errors
 
     EXAMPLES::
 
         sage: from sage_attention.errors import SpecError
         sage: str(SpecError("rank (=0) must be a positive integer"))
         'rank (=0) must be a positive integer'
+        sage: print(SpecError("rank (=0) must be a positive integer", fix="write `rank = 1`"))
+        rank (=0) must be a positive integer
+        fix: write `rank = 1`
     """
 
-    def __init__(self, message, span=None, filename=None, source=None):
+    def __init__(self, message, span=None, filename=None, source=None, fix=None):
         self.message = message
         self.span = span
         self.filename = filename
         self.source = source
+        self.fix = fix
         super().__init__(message)
 
     def __str__(self):
+        fix = "" if self.fix is None else f"\nfix: {self.fix}"
         if self.span is None:
-            return self.message
+            return self.message + fix
         where = f"{self.filename or '<spec>'}:{self.span.line}:{self.span.column}"
         text = f"{where}: {self.message}"
         if self.source is not None:
@@ -71,7 +79,7 @@ class SpecError(SageAttentionError, ValueError):
             if 1 <= self.span.line <= len(lines):
                 line = lines[self.span.line - 1]
                 text += "\n    " + line + "\n    " + " " * (self.span.column - 1) + "^"
-        return text
+        return text + fix
 
 
 class ComputationTooLarge(SageAttentionError):

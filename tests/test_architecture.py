@@ -10,7 +10,9 @@ The architecture of the package, read from its import statements (ast).
   (``model.neurovariety()`` returns a variety), so imports inside functions
   of ``sage_attention/models/`` that target ``variety``, ``ideals``,
   ``invariants`` or ``app`` are not edges of the graph.
-- Importing the DSL loads no Sage module (checked in a fresh interpreter).
+- Importing the DSL loads no Sage module (checked in a fresh interpreter), and
+  neither does ``sage-attention check`` on the examples (it is instant: the
+  README says so).
 """
 import ast
 import os
@@ -167,3 +169,19 @@ def test_dsl_loads_no_sage():
                          env=env, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("spec", ["slice.att", "transformer_block.att"])
+def test_check_loads_no_sage(spec):
+    # a module that `check` imports must import Sage inside its functions (a runner that
+    # wrote generators through a Sage-importing helper at the top once broke this)
+    code = ("import contextlib, io, sys\n"
+            "from sage_attention.app.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    status = main(['check', {os.path.join(ROOT, 'examples', spec)!r}])\n"
+            "print(status, sorted(m for m in sys.modules if m == 'sage' or m.startswith('sage.'))[:5])")
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() in ("0 []", "None []"), out.stdout

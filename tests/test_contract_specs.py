@@ -263,7 +263,7 @@ CASES = [
                "(did you mean `true`?)"),
     spec_error("residual-width", GPT.replace("out = 2", "out = 3"),
                "layer 1 of model `gpt` has `residual = true`", "`out` (=3) must equal its input "
-               "width (=2); write `out = 2` or drop `residual`"),
+               "width (=2)", "fix: write `out = 2` or drop `residual`"),
     spec_error("residual-width-deep", "model r { input = 2; tokens = 2\n"
                "  layer attention(rank = 1, out = 2, residual = true)\n"
                "  layer attention(rank = 1, out = 1, residual = true) }",

@@ -277,6 +277,40 @@ def test_semantic_errors(source, message):
     assert text.startswith("s.att:"), text
 
 
+SEMANTIC_FIXES = [
+    ("model m { input = 0; tokens = 2; layer attention(rank = 1, out = 1) }",
+     "write a positive integer, e.g. `input = 1`"),
+    ("model m { field = GF(9); input = 2; tokens = 2; layer attention(rank = 1, out = 1) }",
+     "write a prime such as `field = GF(32003)`"),
+    ("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1); entries = (2, 1) }",
+     "an entry is (row, token) with row <= 1"),
+    ("model m { input = 2; input = 3; tokens = 2; layer attention(rank = 1, out = 1) }",
+     "keep one of them"),
+    ("model m { input = 2; tokens = 2 }", "add a line such as `layer attention(rank = 1, out = 1)`"),
+    ("model m { tokens = 2; layer attention(rank = 1, out = 1) }", "add a line `input = 2`"),
+    ("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1, mask = casual) }",
+     "use one of: none, causal"),
+    ("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1, residual = true) }",
+     "write `out = 2` or drop `residual`"),
+    ("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\ncompute n { fibers }",
+     "name one of them, or define `model n { ... }`"),
+    ("model m { input = 3\n  layer dense(out = 4, activation = relu)\n  layer dense(out = 1) }",
+     "use `activation = power(r)`"),
+    ("model m { input = 3\n  layer dense(out = 4, activation = power(2))\n"
+     "  layer dense(out = 1, activation = power(2)) }", "drop its `activation`"),
+]
+
+
+@pytest.mark.parametrize("source,fix", SEMANTIC_FIXES)
+def test_semantic_errors_end_with_their_fix(source, fix):
+    # like a syntax error: what is wrong, the source line and its caret, then `fix: ...`
+    with pytest.raises(SpecError) as info:
+        validate(parse_spec(source, filename="s.att"))
+    lines = str(info.value).splitlines()
+    assert lines[-1] == f"fix: {info.value.fix}" and fix in info.value.fix, lines
+    assert lines[-2].strip() == "^" and "fix" not in lines[0], lines
+
+
 def test_error_files():
     cases = {"unknown_keyword.att": E.UnknownKeyword, "missing_value.att": E.MissingValue,
              "unclosed.att": E.UnbalancedBracket}

@@ -294,6 +294,7 @@ def run_vanishing_ideal(model, computation, options):
         sage: s["generators_by_degree"], s["complete_through_degree"]
         ({1: 4, 2: 3}, 3)
     """
+    from sage_attention.ideals.polynomial_text import polynomial_text
     X = model.neurovariety()
     algorithm = options.get("algorithm")
     degree = options.get("degree")
@@ -327,7 +328,7 @@ def run_vanishing_ideal(model, computation, options):
         count = "modulo p"
     out = {"algorithm": "interpolation" if hasattr(res, "complete_through_degree") else "elimination",
            "generators_by_degree": by_degree, "minimal_count": count, "complete_through_degree": complete,
-           "proved_complete": proved, "generators": [str(g) for g in gens], "text": text}
+           "proved_complete": proved, "generators": [polynomial_text(g) for g in gens], "text": text}
     for key in ("seconds", "timings"):
         if key in data:
             out[key] = data[key]
@@ -420,6 +421,7 @@ def run_stack_vanishing_ideal(model, computation, options):
         elimination (Singular, the weights eliminated), the whole ideal, ... s
     """
     import time
+    from sage_attention.ideals.polynomial_text import polynomial_text
     from sage_attention.ideals.stack_elimination import stack_vanishing_ideal
     from sage_attention.progress import Heartbeat
     from sage_attention.variety.neurovariety import minimal_basis, minimal_generators_count
@@ -434,7 +436,7 @@ def run_stack_vanishing_ideal(model, computation, options):
     text = (f"minimal generators: {counts}\nelimination (Singular, the weights eliminated), the whole "
             f"ideal, {seconds:.2f} s")
     return {"algorithm": "elimination", "generators_by_degree": by_degree, "complete_through_degree": None,
-            "proved_complete": True, "generators": [str(g) for g in gens], "text": text}
+            "proved_complete": True, "generators": [polynomial_text(g) for g in gens], "text": text}
 
 
 def run_certify(model, computation, options):

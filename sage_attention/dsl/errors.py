@@ -120,7 +120,8 @@ class SpecError(_BaseSpecError):
 
     It is a :class:`sage_attention.errors.SpecError`; the source line is
     shown through :func:`render_context` (tabs, control characters and
-    long lines are safe).
+    long lines are safe), and the fix, when the check knows one, on a last
+    line ``fix: ...``, as for a :class:`DSLSyntaxError`.
 
     EXAMPLES::
 
@@ -130,11 +131,20 @@ class SpecError(_BaseSpecError):
         a.att:1:3: bad
                     x\x00y
                      ^
+        sage: from sage_attention.dsl import parse_spec
+        sage: parse_spec("model m {\n  input = 3; tokens = 2\n  layer attention(rank = 1, out = 1, residual = true)\n}").validate()
+        Traceback (most recent call last):
+        ...
+        SpecError: <spec>:3:38: layer 1 of model `m` has `residual = true`, which adds its input to its output, so its output width `out` (=1) must equal its input width (=3)
+              layer attention(rank = 1, out = 1, residual = true)
+                                                 ^
+        fix: write `out = 3` or drop `residual`
     """
 
     def __str__(self):
+        fix = "" if self.fix is None else f"\nfix: {self.fix}"
         if self.span is None:
-            return self.message
+            return self.message + fix
         where = f"{self.filename or '<spec>'}:{self.span.line}:{self.span.column}"
         text = f"{where}: {self.message}"
         if self.source is not None:
@@ -142,7 +152,7 @@ class SpecError(_BaseSpecError):
             if 1 <= self.span.line <= len(lines):
                 line = lines[self.span.line - 1].rstrip("\r")
                 text += "\n" + context_lines(line, self.span.column)
-        return text
+        return text + fix
 
 
 class DSLSyntaxError(SageAttentionError, SyntaxError):

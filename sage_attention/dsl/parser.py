@@ -188,7 +188,7 @@ def parse_spec(text, filename=None):
     except VisitError as e:
         orig = e.orig_exc
         if isinstance(orig, SpecError):
-            raise E.SpecError(orig.message, orig.span, filename, text) from None
+            raise E.SpecError(orig.message, orig.span, filename, text, fix=orig.fix) from None
         raise
     return replace(spec, filename=filename, source=text)
 

@@ -23,8 +23,9 @@ EXAMPLES::
     sage: validate(parse_spec("model m { input = 3; tokens = 2; layer attention(rank = 1, out = 1, mask = future) }"))
     Traceback (most recent call last):
     ...
-    SpecError: <spec>:1:69: unknown mask `future` in layer 1 of model `m`; use one of: none, causal
+    SpecError: <spec>:1:69: unknown mask `future` in layer 1 of model `m`
     ...
+    fix: use one of: none, causal
 """
 from sage_attention.dsl.text import did_you_mean, format_value
 from sage_attention.dsl.computations import (ALL_FAMILIES, COMPUTATIONS, FAMILIES,
@@ -103,9 +104,9 @@ class _Checker:
         self.spec = spec
         self.notes = []
 
-    def error(self, message, span):
+    def error(self, message, span, fix=None):
         from sage_attention.dsl.errors import SpecError as LocatedSpecError
-        raise LocatedSpecError(message, span, self.spec.filename, self.spec.source)
+        raise LocatedSpecError(message, span, self.spec.filename, self.spec.source, fix=fix)
 
     def note(self, message, span):
         where = f"{self.spec.filename or '<spec>'}:{span.line}:{span.column}: " if span else ""
@@ -115,11 +116,14 @@ class _Checker:
         if value is None:
             return
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            self.error(f"{what} (={format_value(value)}) must be a positive integer", span)
+            self.error(f"{what} (={format_value(value)}) must be a positive integer", span,
+                       fix=f"write a positive integer, e.g. `{what} = 1`" if what.isidentifier()
+                       else "write a positive integer")
         if maximum is not None and value > maximum:
             shown = str(value) if len(str(value)) <= 40 else f"a number of {len(str(value))} digits"
-            self.error(f"{what} (={shown}) must be at most {maximum}; no computation of this "
-                       "package is feasible beyond", span)
+            self.error(f"{what} (={shown}) must be at most {maximum}: no computation of this "
+                       "package is feasible beyond", span,
+                       fix=f"write a number of at most {maximum}")
 
 
 def _span_of(spans, key, default):
@@ -134,7 +138,7 @@ def _check_model(chk, m):
     for key, span in m.item_spans:
         if key in seen and key != "layer":
             chk.error(f"duplicate `{key}` in model `{m.name}` (first given on line "
-                      f"{seen[key].line}); keep one of them", span)
+                      f"{seen[key].line})", span, fix="keep one of them")
         seen.setdefault(key, span)
     if m.field.kind == "GF":
         span = _span_of(m.item_spans, "field", m.span)
@@ -142,34 +146,37 @@ def _check_model(chk, m):
         if m.field.p >= MAX_CHARACTERISTIC:
             shown = str(m.field.p) if len(str(m.field.p)) <= 40 else \
                 f"a number of {len(str(m.field.p))} digits"
-            chk.error(f"GF(p) needs p below 2^64, got p (={shown}); try a prime such as 32003",
-                      span)
+            chk.error(f"GF(p) needs p below 2^64, got p (={shown})", span,
+                      fix="write a prime such as `field = GF(32003)`")
         if not is_prime(m.field.p):
-            chk.error(f"GF(p) needs p prime, got p (={m.field.p}); try a prime such as 32003 (a spec "
-                      "file takes prime fields; other finite fields from Python: base_ring=GF(q))", span)
+            chk.error(f"GF(p) needs p prime, got p (={m.field.p}) (a spec file takes prime "
+                      "fields; other finite fields from Python: base_ring=GF(q))", span,
+                      fix="write a prime such as `field = GF(32003)`")
         if m.coordinates == "scaled" and m.field.p in (2, 3, 5):
             chk.error(f"`coordinates = scaled` divides by 2, 3 and 6, so it needs a field of "
-                      f"characteristic other than 2, 3, 5 (here GF({m.field.p})); use "
-                      "`coordinates = raw` or a larger prime", _span_of(m.item_spans,
-                                                                        "coordinates", span))
+                      f"characteristic other than 2, 3, 5 (here GF({m.field.p}))",
+                      _span_of(m.item_spans, "coordinates", span),
+                      fix="write `coordinates = raw`, or a larger prime")
     dense_only = bool(m.layers) and all(la.kind == "dense" for la in m.layers)
     for key, what in (("input", "input width"), ("tokens", "the number of tokens")):
         value = getattr(m, key)
         if value is None and key == "tokens" and dense_only:
             continue            # dense layers act on each token: one token is the default
         if value is None:
-            chk.error(f"model `{m.name}` needs `{key} = ...` ({what}, a positive integer)", m.span)
+            chk.error(f"model `{m.name}` needs `{key} = ...` ({what}, a positive integer)", m.span,
+                      fix=f"add a line `{key} = 2` to the model")
         chk.positive(value, f"{key}", _span_of(m.item_spans, key, m.span))
     if not m.layers:
         chk.error(f"model `{m.name}` needs at least one `layer attention(rank = ..., out = ...)` "
-                  "or `layer dense(out = ...)`", m.span)
+                  "or `layer dense(out = ...)`", m.span,
+                  fix="add a line such as `layer attention(rank = 1, out = 1)`")
     width = m.input
     for i, layer in enumerate(m.layers, 1):
         seen = {}
         for key, span in layer.arg_spans:
             if key in seen:
-                chk.error(f"duplicate `{key}` in layer {i} of model `{m.name}`; keep one of them",
-                          span)
+                chk.error(f"duplicate `{key}` in layer {i} of model `{m.name}`", span,
+                          fix="keep one of them")
             seen[key] = span
         if layer.kind == "dense":
             _check_dense_layer(chk, m, i, layer, width)
@@ -178,8 +185,8 @@ def _check_model(chk, m):
         for key in ("rank", "out"):
             value = getattr(layer, key)
             if value is None:
-                chk.error(f"layer {i} of model `{m.name}` needs `{key} = ...`, "
-                          f"e.g. layer attention(rank = 2, out = 1)", layer.span)
+                chk.error(f"layer {i} of model `{m.name}` needs `{key} = ...`", layer.span,
+                          fix="give it, e.g. `layer attention(rank = 2, out = 1)`")
             chk.positive(value, key, _span_of(layer.arg_spans, key, layer.span))
         if layer.rank > width:
             what = f"input width {width}" if i == 1 else f"the width {width} of its input"
@@ -187,7 +194,8 @@ def _check_model(chk, m):
                      "the rank is no constraint", _span_of(layer.arg_spans, "rank", layer.span))
         if layer.normalization.value == "softmax" and m.field.kind != "QQ":
             chk.error("softmax normalization needs `field = QQ` (exp is not defined over GF(p))",
-                      _span_of(layer.arg_spans, "normalization", layer.span))
+                      _span_of(layer.arg_spans, "normalization", layer.span),
+                      fix="write `field = QQ`, or `normalization = lightning`")
         _check_extended_layer(chk, m, i, layer, width)
         width = layer.out
     if m.has_dense_layers():
@@ -197,7 +205,8 @@ def _check_model(chk, m):
     if not isinstance(m.linear_output, bool):
         chk.error(f"`linear_output` (={format_value(m.linear_output)}) in model `{m.name}` must "
                   f"be true or false{did_you_mean(m.linear_output, ('true', 'false'))}",
-                  _span_of(m.item_spans, "linear_output", m.span))
+                  _span_of(m.item_spans, "linear_output", m.span),
+                  fix="write `linear_output = true` or `linear_output = false`")
     if m.entries is not None:
         span = _span_of(m.item_spans, "entries", m.span)
         seen = set()
@@ -205,14 +214,14 @@ def _check_model(chk, m):
             for value, what in ((row, "row"), (token, "token")):
                 chk.positive(value, f"entry {what}", span)
             if row > width:
-                chk.error(f"entry ({row}, {token}): row {row} exceeds the output width {width}; "
-                          f"an entry is (row, token) with row <= {width}", span)
+                chk.error(f"entry ({row}, {token}): row {row} exceeds the output width {width}",
+                          span, fix=f"an entry is (row, token) with row <= {width}")
             if token > m.tokens:
                 chk.error(f"entry ({row}, {token}): token {token} exceeds the number of "
-                          f"tokens {m.tokens}; an entry is (row, token) with token <= {m.tokens}",
-                          span)
+                          f"tokens {m.tokens}", span,
+                          fix=f"an entry is (row, token) with token <= {m.tokens}")
             if (row, token) in seen:
-                chk.error(f"entry ({row}, {token}) is listed twice", span)
+                chk.error(f"entry ({row}, {token}) is listed twice", span, fix="list it once")
             seen.add((row, token))
 
 
@@ -221,60 +230,65 @@ def _check_extended_layer(chk, m, i, layer, width):
     where = f"layer {i} of model `{m.name}`"
     chk.positive(layer.heads, "heads", _span_of(layer.arg_spans, "heads", layer.span))
     if layer.mask not in MASKS:
-        chk.error(f"unknown mask `{layer.mask}` in {where}"
-                  f"{did_you_mean(layer.mask, MASKS)}; use one of: {', '.join(MASKS)}",
-                  _span_of(layer.arg_spans, "mask", layer.span))
+        chk.error(f"unknown mask `{layer.mask}` in {where}{did_you_mean(layer.mask, MASKS)}",
+                  _span_of(layer.arg_spans, "mask", layer.span),
+                  fix=f"use one of: {', '.join(MASKS)}")
     span = _span_of(layer.arg_spans, "residual", layer.span)
     if not isinstance(layer.residual, bool):
         chk.error(f"`residual` (={format_value(layer.residual)}) in {where} must be true or "
-                  f"false{did_you_mean(layer.residual, ('true', 'false'))}", span)
+                  f"false{did_you_mean(layer.residual, ('true', 'false'))}", span,
+                  fix="write `residual = true` or `residual = false`")
     if layer.residual and layer.out is not None and width is not None and layer.out != width:
         chk.error(f"{where} has `residual = true`, which adds its input to its output, so its "
-                  f"output width `out` (={layer.out}) must equal its input width (={width}); "
-                  f"write `out = {width}` or drop `residual`", span)
+                  f"output width `out` (={layer.out}) must equal its input width (={width})",
+                  span, fix=f"write `out = {width}` or drop `residual`")
     if not layer.is_plain() and layer.normalization.value != "lightning":
         key = next(k for k in ("heads", "mask", "residual") if getattr(layer, k) !=
                    {"heads": 1, "mask": "none", "residual": False}[k])
         chk.error(f"`{key}` in {where} needs a lightning layer; several heads, masks and "
                   "residual connections are not available with softmax normalization",
-                  _span_of(layer.arg_spans, key, layer.span))
+                  _span_of(layer.arg_spans, key, layer.span),
+                  fix=f"drop `{key}`, or write `normalization = lightning`")
 
 
 def _check_dense_layer(chk, m, i, layer, width):
     # a dense layer Y = (W X + b 1^T)^r; its input has width `width`
     where = f"layer {i} of model `{m.name}`"
     if layer.out is None:
-        chk.error(f"{where} needs `out = ...`, e.g. layer dense(out = 4, activation = power(2))",
-                  layer.span)
+        chk.error(f"{where} needs `out = ...`", layer.span,
+                  fix="give it, e.g. `layer dense(out = 4, activation = power(2))`")
     chk.positive(layer.out, "out", _span_of(layer.arg_spans, "out", layer.span))
     span = _span_of(layer.arg_spans, "activation", layer.span)
     if layer.activation not in ACTIVATIONS:
         chk.error(f"unknown activation `{layer.activation}` in {where}"
-                  f"{did_you_mean(layer.activation, ACTIVATIONS)}; the layers are polynomial: "
-                  "use `activation = power(r)` (x^r, r a positive integer) or `linear`", span)
+                  f"{did_you_mean(layer.activation, ACTIVATIONS)}; the layers are polynomial",
+                  span, fix="use `activation = power(r)` (x^r, r a positive integer) or `linear`")
     if layer.activation == "linear" and layer.degree is not None:
-        chk.error(f"`linear` takes no degree in {where}; write `activation = linear` or "
-                  f"`activation = power({format_value(layer.degree)})`", span)
+        chk.error(f"`linear` takes no degree in {where}", span,
+                  fix=f"write `activation = linear` or "
+                  f"`activation = power({format_value(layer.degree)})`")
     if layer.activation == "power":
         r = layer.degree
         if r is None:
-            chk.error(f"`activation = power` in {where} needs its degree, e.g. `power(2)`", span)
+            chk.error(f"`activation = power` in {where} needs its degree", span,
+                      fix="give it, e.g. `activation = power(2)`")
         if isinstance(r, bool) or not isinstance(r, int) or r < 1:
             chk.error(f"the activation `power({format_value(r)})` in {where} needs a positive "
-                      "integer degree r (x^r is a polynomial; r = 1 is a linear layer), "
-                      "e.g. `power(2)`", span)
+                      "integer degree r (x^r is a polynomial; r = 1 is a linear layer)", span,
+                      fix="write e.g. `activation = power(2)`")
         chk.positive(r, "the activation degree r", span)
     for key in ("bias", "residual"):
         value = getattr(layer, key)
         if not isinstance(value, bool):
             chk.error(f"`{key}` (={format_value(value)}) in {where} must be true or false"
                       f"{did_you_mean(value, ('true', 'false'))}",
-                      _span_of(layer.arg_spans, key, layer.span))
+                      _span_of(layer.arg_spans, key, layer.span),
+                      fix=f"write `{key} = true` or `{key} = false`")
     if layer.residual and layer.out is not None and width is not None and layer.out != width:
         chk.error(f"{where} has `residual = true`, which adds its input to its output, so its "
-                  f"output width `out` (={layer.out}) must equal its input width (={width}); "
-                  f"write `out = {width}` or drop `residual`",
-                  _span_of(layer.arg_spans, "residual", layer.span))
+                  f"output width `out` (={layer.out}) must equal its input width (={width})",
+                  _span_of(layer.arg_spans, "residual", layer.span),
+                  fix=f"write `out = {width}` or drop `residual`")
 
 
 def _check_stack_model(chk, m):
@@ -283,7 +297,8 @@ def _check_stack_model(chk, m):
         if layer.kind == "attention" and layer.normalization.value != "lightning":
             chk.error(f"layer {i} of model `{m.name}` has softmax normalization, but the model "
                       "has dense layers, which need lightning attention layers (the network is "
-                      "polynomial)", _span_of(layer.arg_spans, "normalization", layer.span))
+                      "polynomial)", _span_of(layer.arg_spans, "normalization", layer.span),
+                      fix="write `normalization = lightning`")
     for key, default, value in (("weights", "QKV", m.weights),
                                 ("coordinates", "raw", m.coordinates),
                                 ("entries", None, m.entries)):
@@ -292,15 +307,16 @@ def _check_stack_model(chk, m):
                    "coordinates": "`coordinates = raw` (or no `coordinates` line)",
                    "entries": "no `entries` (all output entries)"}[key]
             chk.error(f"model `{m.name}` has dense layers, which needs {fix}",
-                      _span_of(m.item_spans, key, m.span))
+                      _span_of(m.item_spans, key, m.span),
+                      fix="drop `entries`" if key == "entries" else f"write {fix}")
     last = m.layers[-1]
     if last.kind == "dense" and last.power != 1 and m.linear_output is True:
         chk.error(f"the last layer of model `{m.name}` has `activation = "
                   f"{last.activation}({last.degree})`, but the last layer of a polynomial network "
-                  "is linear (the convention of Kileel-Trager-Bruna); drop its `activation`, "
-                  "add a linear `layer dense(out = ...)` after it, or write "
-                  "`linear_output = false` in the model to allow it",
-                  _span_of(last.arg_spans, "activation", last.span))
+                  "is linear (the convention of Kileel-Trager-Bruna)",
+                  _span_of(last.arg_spans, "activation", last.span),
+                  fix="drop its `activation`, add a linear `layer dense(out = ...)` after it, or "
+                  "write `linear_output = false` in the model to allow it")
 
 
 def _check_extended_model(chk, m):
@@ -311,15 +327,17 @@ def _check_extended_model(chk, m):
         if layer.normalization.value != "lightning":
             chk.error(f"layer {i} of model `{m.name}` has softmax normalization, but the model "
                       "has several heads, a mask or residual connections, which need lightning "
-                      "layers throughout", _span_of(layer.arg_spans, "normalization", layer.span))
+                      "layers throughout", _span_of(layer.arg_spans, "normalization", layer.span),
+                      fix="write `normalization = lightning`")
     for i, layer in enumerate(m.layers[1:], 2):
         for key, shown in (("mask", first.mask), ("residual", format_value(first.residual))):
             if getattr(layer, key) != getattr(first, key):
                 chk.error(f"layer {i} of model `{m.name}` has `{key} = "
                           f"{format_value(getattr(layer, key))}` but layer 1 has `{key} = "
-                          f"{shown}`; every layer of a model must have the same `{key}` "
-                          f"(write `{key} = {shown}` in every layer, or `{key} = ...` "
-                          "as layer 1's)", _span_of(layer.arg_spans, key, layer.span))
+                          f"{shown}`; every layer of a model must have the same `{key}`",
+                          _span_of(layer.arg_spans, key, layer.span),
+                          fix=f"write `{key} = {shown}` in every layer, or change layer 1's "
+                          f"`{key}` to match")
     for key, default, value in (("weights", "QKV", m.weights),
                                 ("coordinates", "raw", m.coordinates),
                                 ("entries", None, m.entries)):
@@ -327,7 +345,8 @@ def _check_extended_model(chk, m):
             fix = {"weights": "`weights = Q K V`", "coordinates": "`coordinates = raw`",
                    "entries": "no `entries` (all output entries)"}[key]
             chk.error(f"model `{m.name}` has several heads, a mask or residual connections, "
-                      f"which needs {fix}", _span_of(m.item_spans, key, m.span))
+                      f"which needs {fix}", _span_of(m.item_spans, key, m.span),
+                      fix="drop `entries`" if key == "entries" else f"write {fix}")
 
 
 def _interpolates_by_default(model):
@@ -344,8 +363,8 @@ def _interpolates_by_default(model):
 def _check_computation(chk, c, model, available, force):
     span = c.span
     if available is not None and c.name in COMPUTATIONS and c.name not in available:
-        chk.error(f"computation `{c.name}` is not available in this version; available: "
-                  f"{', '.join(sorted(available))}", span)
+        chk.error(f"computation `{c.name}` is not available in this version", span,
+                  fix=f"use one of: {', '.join(sorted(available))}")
     problems = check_statement(c, model)
     if problems:
         message, key = problems[0]
@@ -570,11 +589,13 @@ def validate(spec, force=False, available=None):
         SpecError: <spec>:2:3: input (=0) must be a positive integer
             input = 0; tokens = 2
             ^
+        fix: write a positive integer, e.g. `input = 1`
         sage: validate(parse_spec("model m { field = GF(8); input = 2; tokens = 2; layer attention(rank = 1, out = 1) }"))
         Traceback (most recent call last):
         ...
-        SpecError: <spec>:1:11: GF(p) needs p prime, got p (=8); try a prime such as 32003 (a spec file takes prime fields; other finite fields from Python: base_ring=GF(q))
+        SpecError: <spec>:1:11: GF(p) needs p prime, got p (=8) (a spec file takes prime fields; other finite fields from Python: base_ring=GF(q))
         ...
+        fix: write a prime such as `field = GF(32003)`
         sage: validate(parse_spec("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
         ....:                     "compute n { dimension }"))
         Traceback (most recent call last):
@@ -582,6 +603,7 @@ def validate(spec, force=False, available=None):
         SpecError: <spec>:2:9: `compute n` names an unknown model; the models are: m
             compute n { dimension }
                     ^
+        fix: name one of them, or define `model n { ... }`
         sage: validate(parse_spec("model m { input = 4; tokens = 3; layer attention(rank = 2, out = 4) }\n"
         ....:                     "compute m { vanishing_ideal }"))
         Traceback (most recent call last):
@@ -593,13 +615,14 @@ def validate(spec, force=False, available=None):
     for m in spec.models:
         if m.name in names:
             chk.error(f"duplicate model name `{m.name}` (first defined on line "
-                      f"{names[m.name].span.line if names[m.name].span else '?'}); "
-                      "rename one of them", m.span)
+                      f"{names[m.name].span.line if names[m.name].span else '?'})", m.span,
+                      fix="rename one of them")
         names[m.name] = m
         _check_model(chk, m)
     for c in spec.computations:
         if c.model not in names:
             chk.error(f"`compute {c.model}` names an unknown model{did_you_mean(c.model, names)}; "
-                      f"the models are: {', '.join(names) or 'none'}", c.model_span or c.span)
+                      f"the models are: {', '.join(names) or 'none'}", c.model_span or c.span,
+                      fix=f"name one of them, or define `model {c.model} {{ ... }}`")
         _check_computation(chk, c, names[c.model], available, force)
     return chk.notes

@@ -57,6 +57,7 @@ from sage_attention._deprecated import renamed_names
 from sage_attention.errors import ComputationTooLarge
 from sage_attention.progress import Heartbeat, redelivering_interrupts
 from sage_attention.sizes import check_size
+from sage_attention.ideals.polynomial_text import polynomial_text
 
 logger = logging.getLogger("sage_attention")
 
@@ -133,8 +134,8 @@ class EliminationReport:
         """
         return {
             "model": self.model,
-            "essential_generators": [str(g) for g in self.essential_ideal.gens() if g],
-            "linear_relations": [str(f) for f in self.linear_relations],
+            "essential_generators": [polynomial_text(g) for g in self.essential_ideal.gens() if g],
+            "linear_relations": [polynomial_text(f) for f in self.linear_relations],
             "weights": self.weights,
             "seconds": self.seconds,
             "algorithm": self.algorithm,

@@ -9,6 +9,7 @@ from functools import cached_property
 
 from sage_attention.ideals import linalg_modp as _la
 from sage_attention.ideals.memory import check_memory
+from sage_attention.ideals.polynomial_text import polynomial_text
 
 
 @dataclass(frozen=True)
@@ -222,10 +223,10 @@ class ImplicitizationReport:
         return {
             "model": self.model,
             "degree": self.degree,
-            "generators_by_degree": {str(k): [str(g) for g in v]
+            "generators_by_degree": {str(k): [polynomial_text(g) for g in v]
                                      for k, v in sorted(self.generators_by_degree.items())},
             "number_of_generators_by_degree": {str(k): len(v) for k, v in sorted(self.generators_by_degree.items())},
-            "linear_relations": [str(f) for f in self.linear_relations],
+            "linear_relations": [polynomial_text(f) for f in self.linear_relations],
             "ideal_dimensions": {str(k): v for k, v in sorted(self.ideal_dimensions.items())},
             "complete_through_degree": self.complete_through_degree,
             "proved_complete": self.proved_complete,

@@ -144,6 +144,7 @@ from sage_attention.ideals.segre import InheritedCertificate, proved_kernel, pro
 from sage_attention.ideals.form_coordinates import structure_holds
 from sage_attention.ideals.subspace import subspace_kernel
 from sage_attention.randomness import resolve_seed
+from sage_attention.ideals.polynomial_text import polynomial_text
 
 
 @dataclass(frozen=True)
@@ -481,7 +482,7 @@ class InheritanceCertificate(InheritedCertificate):
         return {"proved": self.proved, "reason": self.reason,
                 "shape": None if F is None else list(F.shape),
                 "columns": None if F is None else [[str(c) for c in col] for col in F.columns],
-                "sub_generators": {int(k): [str(g) for g in v] for k, v in self.sub_generators.items()},
+                "sub_generators": {int(k): [polynomial_text(g) for g in v] for k, v in self.sub_generators.items()},
                 "sub_certificate": None if self.sub_certificate is None else self.sub_certificate.to_dict(),
                 "generation_degree": self.generation_degree, "complete_through": self.complete_through,
                 "timings": {k: round(float(v), 4) for k, v in self.timings.items()}}

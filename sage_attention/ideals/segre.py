@@ -121,6 +121,7 @@ from sage_attention.ideals.graded_kernel import graded_kernel, jacobian_rank, ke
 from sage_attention.ideals.grading import linear_blocks
 from sage_attention.ideals.hilbert import PRIMES, HilbertData, hilbert_function, reduced_numerator
 from sage_attention.randomness import derived_seed, resolve_seed
+from sage_attention.ideals.polynomial_text import polynomial_text
 
 
 @dataclass(frozen=True)
@@ -587,7 +588,7 @@ class SegreCertificate:
                 "block": None if F is None else [str(b) for b in F.block],
                 "factor": None if F is None else [str(f) for f in F.factor],
                 "factor_rank": None if F is None else F.rank,
-                "factor_generators": {int(k): [str(g) for g in v] for k, v in self.factor_generators.items()},
+                "factor_generators": {int(k): [polynomial_text(g) for g in v] for k, v in self.factor_generators.items()},
                 "factor_certificate": None if self.factor_certificate is None else self.factor_certificate.to_dict(),
                 "generation_degree": self.generation_degree, "complete_through": self.complete_through,
                 "hilbert": None if self.hilbert is None else self.hilbert.to_dict(),

@@ -161,6 +161,7 @@ from sage_attention.ideals.hilbert import PRIMES
 from sage_attention.ideals.partial_minors import minors_in_ideal
 from sage_attention.ideals.segre import InheritedCertificate, proved_kernel, proved_kernel_holds
 from sage_attention.randomness import derived_seed, resolve_seed
+from sage_attention.ideals.polynomial_text import polynomial_text
 
 
 def minors_degree(structure):
@@ -298,7 +299,7 @@ class SubspaceCertificate(InheritedCertificate):
         return {"proved": self.proved, "reason": self.reason,
                 "features": None if L is None else L.nfeatures, "linear_forms": None if L is None else L.nforms,
                 "outer": None if L is None else [str(P) for P in L.outer],
-                "base_generators": {int(k): [str(g) for g in v] for k, v in self.base_generators.items()},
+                "base_generators": {int(k): [polynomial_text(g) for g in v] for k, v in self.base_generators.items()},
                 "base_certificate": None if self.base_certificate is None else self.base_certificate.to_dict(),
                 "generation_degree": self.generation_degree, "complete_through": self.complete_through,
                 "timings": {k: round(float(v), 4) for k, v in self.timings.items()}}
