@@ -20,8 +20,8 @@ memory (``ru_maxrss`` of the process). A row that does not finish in the
 time limit says "not reached in N s". With ``--dask ROW`` the row also runs
 on a Dask ``LocalCluster`` with two worker processes (``executor=
 client.get_executor()``), and a line compares the two runs: time and the
-SHA-256 of the sorted SHA-256 digests of the generators' terms (the peak memory of a Dask run is the
-client process's only). ``--degrees`` prints, without computing any ideal,
+SHA-256 of the sorted SHA-256 digests of the generators' terms (the peak
+memory of a Dask run is the client process's only). ``--degrees`` prints, without computing any ideal,
 the dimension and degree of every row by the theorem of
 :mod:`sage_attention.ideals.common_factor` (rows of rank `a \ge 2`) next to
 the dimension by Jacobian rank.
