@@ -20,7 +20,7 @@ memory (``ru_maxrss`` of the process). A row that does not finish in the
 time limit says "not reached in N s". With ``--dask ROW`` the row also runs
 on a Dask ``LocalCluster`` with two worker processes (``executor=
 client.get_executor()``), and a line compares the two runs: time and the
-SHA-256 of the sorted SHA-256 digests of the generators' terms (the peak
+SHA-256 of the sorted SHA-256 digests of the generators' texts (the peak
 memory of a Dask run is the client process's only). ``--degrees`` prints, without computing any ideal,
 the dimension and degree of every row by the theorem of
 :mod:`sage_attention.ideals.common_factor` (rows of rank `a \ge 2`) next to
@@ -56,15 +56,12 @@ delta = C.primality.delta if C is not None and C.primality is not None else None
 if where == "dask":
     client.close()
     cluster.close()
-# the SHA-256 of the sorted SHA-256 digests of the generators' terms (sparse exponents and
-# coefficient): one generator at a time, and not through str(g), whose text from Singular is
-# never freed (about 24 KB a call for 100 terms in 126 variables: 8 GB for the 352k
-# generators of a slice of width 6, which killed a run)
-def terms(g):
-    return repr([(list(e.sparse_iter()), str(c))
-                 for e, c in zip(g.exponents(as_ETuples=True), g.coefficients())])
+# the SHA-256 of the sorted SHA-256 digests of the generators' texts, one at a time, written by
+# polynomial_text (str(g) keeps Singular's buffer: 8 GB for the 352k generators of a slice of
+# width 6, which killed a run)
+from sage_attention.ideals.polynomial_text import polynomial_text
 h = hashlib.sha256()
-for d in sorted(hashlib.sha256(terms(g).encode()).digest() for g in R.essential_generators):
+for d in sorted(hashlib.sha256(polynomial_text(g).encode()).digest() for g in R.essential_generators):
     h.update(d)
 digest = h.hexdigest()
 print(json.dumps({"seconds": dt, "proof_seconds": R.timings.get("proof", 0),
