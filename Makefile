@@ -13,7 +13,7 @@ DOCTEST = $(BIN)/sage -tp 2 --force-lib --environment=sage_attention._doctest_en
 venv: $(STAMP)
 
 # the development install: the package editable, Sage as the passagemath
-# distributions (extra `passagemath`), the test and docs tools
+# distributions (plain dependencies), the test and docs tools (extras `test`, `docs`)
 $(STAMP): setup.py pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
@@ -26,8 +26,8 @@ demo: $(STAMP)
 test: pytest doctest notebook docs installtest
 
 # The plain install as the README gives it: sdist and wheel built (twine
-# check, the sdist's contents), the wheel installed with the extra
-# `passagemath` and nothing else into a fresh venv, then `sage-attention`
+# check, the sdist's contents), the wheel installed without extras and
+# nothing else into a fresh venv, then `sage-attention`
 # and a Python session run from another folder with an empty TMPDIR and cache
 # (about a minute with pip's cache; changes nothing outside a temporary folder).
 installtest:

@@ -10,7 +10,9 @@ Every error this package raises on purpose derives from
   would not finish on this machine; the message carries the estimate and the
   option that forces it;
 - :class:`RandomizedFailure`: a randomized step failed for every seed it
-  tried; the message lists the seeds, and ``retry`` says a rerun may help.
+  tried; the message lists the seeds, and ``retry`` says a rerun may help;
+- :class:`SettingError` (also a ``ValueError``): an environment variable
+  of the package has a value it cannot read (it is never ignored).
 
 The DSL adds labelled syntax errors in :mod:`sage_attention.dsl.errors`.
 
@@ -128,3 +130,17 @@ class RandomizedFailure(SageAttentionError):
         self.seeds = list(seeds)
         self.retry = retry
         super().__init__(message + (f" (seeds tried: {self.seeds})" if self.seeds else ""))
+
+
+class SettingError(SageAttentionError, ValueError):
+    r"""
+    An environment variable of the package (such as ``SAGE_ATTENTION_MEMORY_LIMIT``) has a value it cannot read.
+
+    EXAMPLES::
+
+        sage: from sage_attention.errors import SettingError
+        sage: raise SettingError("SAGE_ATTENTION_MEMORY_LIMIT='lots' is not a size")
+        Traceback (most recent call last):
+        ...
+        SettingError: SAGE_ATTENTION_MEMORY_LIMIT='lots' is not a size
+    """

@@ -32,7 +32,7 @@ EXAMPLES::
     sage: refusal("dimension", field_info(GF(65537))) is None
     True
     sage: print(refusal("interpolation", field_info(GF(2))))
-    interpolation needs QQ, a number field or GF(p) with 2^16 <= p < 2^23, not GF(2): a field this small has too few points for random evaluation (a polynomial can vanish on every point of GF(p)^n without being zero)
+    interpolation needs QQ, a number field or GF(p) with 2^16 <= p < 2^23, not GF(2): a field this small has too few points for random evaluation (a polynomial can vanish on every point of GF(p)^n without being zero); elimination takes GF(2) (Neurovariety(model).vanishing_ideal(algorithm='elimination'), `algorithm = elimination` in a spec; small models)
 """
 from dataclasses import dataclass
 
@@ -187,8 +187,12 @@ def _interpolation(task, f):
     elif f.characteristic >= MAXIMUM_INTERPOLATION_PRIME:
         why = "its modular linear algebra works with primes below 2^23"
     if why:
+        # name the elimination where it takes this field
+        other = ("" if _elimination("elimination", f) else
+                 f"; elimination takes {f.name} (Neurovariety(model).vanishing_ideal(algorithm='elimination'), "
+                 "`algorithm = elimination` in a spec; small models)")
         return (f"{task} needs QQ, a number field or GF(p) with 2^16 <= p < 2^23, not "
-                f"{f.name}: {why}")
+                f"{f.name}: {why}{other}")
     return None
 
 

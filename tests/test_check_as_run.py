@@ -112,10 +112,21 @@ def test_without_a_degree_the_suggested_degree_is_accepted(monkeypatch):
 def test_implicitize_names_a_degree_its_table_guard_accepts(monkeypatch):
     monkeypatch.setenv("SAGE_ATTENTION_MEMORY_LIMIT", "2M")
     M = LightningAttention(d=3, t=2, a=1, out=1, entries=[(1, 1)])
-    with pytest.raises(ComputationTooLarge, match=r"lower the degree \(to \d+,") as info:
+    with pytest.raises(ComputationTooLarge, match=r"lower the degree \(degree=\d+,") as info:
         implicitize(M, 12, prove=False)
-    k = int(re.search(r"\(to (\d+),", str(info.value)).group(1))
+    k = int(re.search(r"\(degree=(\d+),", str(info.value)).group(1))
     R = implicitize(M, k, prove=False)           # accepted, and it runs
     assert R.complete_through_degree == k
     with pytest.raises(ComputationTooLarge):
         implicitize(M, k + 1, prove=False)
+
+
+def test_degree_refusal_names_a_degree_vanishing_ideal_accepts(monkeypatch):
+    # Neurovariety.degree() beyond the machine points to vanishing_ideal(degree=k): that k must run
+    from sage_attention.variety.neurovariety import Neurovariety
+    monkeypatch.setenv("SAGE_ATTENTION_MEMORY_LIMIT", "2M")
+    X = Neurovariety(LightningAttention(d=3, t=2, a=1, out=2))
+    with pytest.raises(ComputationTooLarge, match=r"vanishing_ideal\(degree=\d+\)") as info:
+        X.degree()
+    k = int(re.search(r"vanishing_ideal\(degree=(\d+)\)", str(info.value)).group(1))
+    assert X.vanishing_ideal(degree=k) is not None

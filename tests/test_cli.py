@@ -325,3 +325,34 @@ def test_script_refuses_what_is_not_a_script(tmp_path):
     assert "not a Sage script" in p.stderr and "sage-attention run" in p.stderr
     p = run("script", str(tmp_path / "missing.sage"))
     assert p.returncode == 2 and "missing.sage: no such file" in p.stderr
+
+
+def test_closed_output_stops_quietly():
+    # `sage-attention run x.att | head -1`: the reader closes the pipe; no traceback, status 141
+    proc = subprocess.Popen([sys.executable, "-m", "sage_attention.app.cli", "run",
+                             str(ROOT / "examples" / "slice.att"), "--seed", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        assert proc.stdout.readline().startswith("== model slice")
+        proc.stdout.close()
+        err = proc.stderr.read()
+        proc.wait(timeout=300)
+    finally:
+        proc.kill()
+    assert proc.returncode == 141, err
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+def test_no_python_none_in_the_text_report():
+    # the transformer block has no published dimension formula: the report says so in words
+    r = run("run", str(ROOT / "examples" / "transformer_block.att"), "--seed", "0")
+    assert r.returncode == 0, r.stderr
+    assert "None" not in r.stdout
+    assert "no published formula to compare with" in r.stdout
+
+
+def test_unknown_option_is_reported_by_its_command_with_a_near_option():
+    r = run("run", "--jsn", str(ROOT / "examples" / "slice.att"))
+    assert r.returncode == 2
+    assert "usage: sage-attention run" in r.stderr
+    assert "unrecognized arguments: --jsn (did you mean `--json`?)" in r.stderr

@@ -14,6 +14,7 @@ import pytest
 from sage.all__sagemath_singular import GF, QQ, matrix
 
 from sage_attention import LightningAttention
+from sage_attention.models.base import AttentionNetwork
 
 
 def hmk_formula(d, out, a, t):
@@ -102,6 +103,22 @@ def test_forward_mode_rank_equals_symbolic_jacobian_rank(d, out, a, t, weights):
 def test_deep_dimensions(widths, ranks, expected):
     # values from doc/mathematics.rst, §5 (the [HMK2024] formulas and their known corrections)
     assert LightningAttention(widths=widths, ranks=ranks, t=3).dimension(seed=3) == expected
+
+
+@pytest.mark.parametrize("widths,ranks,normalization", [
+    ((3, 3, 3), (2, 2), ("lightning", "softmax")),
+    ((3, 3, 3), (2, 2), ("softmax", "lightning")),
+    ((2, 2, 2, 2), (2, 2, 2), ("lightning", "softmax", "lightning")),
+    ((3, 4, 3), (3, 2), ("softmax", "lightning")),
+])
+def test_mixed_stack_dimension_is_the_formula_minus_one_per_lightning_layer(widths, ranks, normalization):
+    # a stack mixing lightning and softmax layers: each lightning layer keeps its scaling symmetry,
+    # so the computed rank is the softmax (no -l) formula minus the number of lightning layers
+    M = AttentionNetwork(widths, ranks, 3, normalization=normalization)
+    rs = [min(a, widths[0]) for a in ranks]
+    formula = sum(r * (2 * widths[0] - r) for r in rs) + widths[0] * widths[-1]
+    assert M.dimension(seed=1) == formula - normalization.count("lightning") == M.expected_dimension()
+    assert "not published" in M.expected_dimension_note()
 
 
 def test_dimension_is_reproducible_and_field_independent():

@@ -440,3 +440,33 @@ def test_parser_without_interegular_and_shared_tmp(tmp_path):
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().startswith(str(tmp_path / "cache" / "sage_attention"))
     assert os.listdir(env["TMPDIR"]) == []
+
+
+@pytest.mark.parametrize("args,word,given", [
+    ("rank = 2, out = 1, rnak = 3", "rnak", "rank"),
+    ("rank = 2, out = 1, outt = 3", "outt", "out"),
+])
+def test_misspelt_argument_that_is_already_given_is_to_be_removed(args, word, given):
+    # following a "write `rank`" fix would give `rank` twice: the fix is to remove the misspelt one
+    with pytest.raises(E.UnknownKeyword) as info:
+        parse_spec(f"model m {{ input = 3; tokens = 2; layer attention({args}) }}\n")
+    assert f"`{given}` is already given" in str(info.value)
+    assert info.value.hint == f"remove `{word} = ...`"
+    fixed = f"model m {{ input = 3; tokens = 2; layer attention({args.rsplit(',', 1)[0]}) }}\n"
+    assert parse_spec(fixed).models[0].name == "m"
+
+
+def test_misspelt_argument_not_yet_given_is_suggested():
+    with pytest.raises(E.UnknownKeyword, match="did you mean `rank`") as info:
+        parse_spec("model m { input = 3; tokens = 2; layer attention(rnak = 2, out = 1) }\n")
+    assert info.value.hint == "write `rank`"
+
+
+def test_the_first_error_in_source_order_is_reported():
+    # two independent errors: the earlier line is reported, whichever item it is
+    spec = "model m {\n  input = 3/2\n  tokens = 2\n  field = GF(4)\n  layer attention(rank = 2, out = 1)\n}\n"
+    with pytest.raises(SpecError, match=":2:"):
+        validate(parse_spec(spec))
+    spec = "model m {\n  field = GF(4)\n  tokens = 2\n  input = 3/2\n  layer attention(rank = 2, out = 1)\n}\n"
+    with pytest.raises(SpecError, match="GF"):
+        validate(parse_spec(spec))

@@ -121,3 +121,23 @@ def test_implicitize_over_gf2_returns_no_false_generator():
     I = Neurovariety(M).vanishing_ideal(algorithm="elimination")
     phi = M.parametrization()
     assert all(phi(g) == 0 for g in I.gens())
+
+
+@pytest.mark.parametrize("p", [2, 3, 101])
+def test_elimination_over_a_small_field_runs_from_a_spec_as_check_accepts(p):
+    # `check` accepts `vanishing_ideal algorithm = elimination` over GF(p): `run` must do it; its
+    # minimal generators (Singular minbase, not the engine, which refuses such fields) vanish on the
+    # parametrization and generate the kernel computed here by Singular
+    from sage_attention.app.runners import run_vanishing_ideal
+    from sage_attention.dsl import parse_spec, validate
+    from sage_attention.variety.neurovariety import Neurovariety
+    spec = parse_spec(f"model m {{ field = GF({p}); input = 2; tokens = 2; layer attention(rank = 1, out = 1) }}\n"
+                      "compute m { vanishing_ideal algorithm = elimination }\n")
+    validate(spec)
+    M = LightningAttention(d=2, t=2, a=1, out=1, base_ring=GF(p))
+    r = run_vanishing_ideal(M, "vanishing_ideal", {"algorithm": "elimination"})
+    assert r["proved_complete"] and r["generators_by_degree"] == {1: 14, 2: 3}
+    G = Neurovariety(M).minimal_generators(algorithm="elimination")
+    phi = M.parametrization()
+    assert all(phi(g) == 0 for g in G)
+    assert G[0].parent().ideal(G) == phi.kernel()

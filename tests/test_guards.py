@@ -173,3 +173,22 @@ def test_every_family_takes_force():
     import inspect
     from sage_attention.invariants import FAMILIES
     assert [name for name, fn in FAMILIES.items() if "force" not in inspect.signature(fn).parameters] == []
+
+
+@pytest.mark.parametrize("value", ["lots", "-5G", "1.2.3G"])
+def test_unreadable_memory_limit_is_an_error_not_ignored(monkeypatch, value):
+    from sage_attention.errors import SettingError
+    from sage_attention.ideals.implicitization import implicitize
+    monkeypatch.setenv("SAGE_ATTENTION_MEMORY_LIMIT", value)
+    with pytest.raises(SettingError, match="SAGE_ATTENTION_MEMORY_LIMIT=.* is not a size.*8G"):
+        implicitize(LightningAttention(d=2, t=2, a=1, out=1), 2)
+
+
+def test_memory_refusal_names_the_variable_that_sets_the_limit(monkeypatch):
+    from sage_attention.ideals.memory import check_memory
+    monkeypatch.delenv("SAGE_ATTENTION_MEMORY_LIMIT", raising=False)
+    with pytest.raises(ComputationTooLarge, match="on this machine, SAGE_ATTENTION_MEMORY_LIMIT=8G, say, sets"):
+        check_memory(2 ** 60, "the table")
+    monkeypatch.setenv("SAGE_ATTENTION_MEMORY_LIMIT", "1M")
+    with pytest.raises(ComputationTooLarge, match=r"limit 1.0 MiB set by SAGE_ATTENTION_MEMORY_LIMIT\)"):
+        check_memory(2 ** 30, "the table")

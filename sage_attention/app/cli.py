@@ -21,7 +21,9 @@ computation failed (it is reported in place, as text or as a JSON record
 with its ``"error"``, and the run goes on with the next computation and
 model); 2 on an error in the spec or the arguments, and for a spec with
 nothing to run (message on stderr with the location and a fix, no
-traceback); 130 when interrupted by Ctrl-C (what finished is printed).
+traceback); 130 when interrupted by Ctrl-C (what finished is printed); 141
+when the reader of standard output closes it (``sage-attention run x.att |
+head``): the run stops quietly.
 
 With ``--progress`` (the default when standard error is a terminal) the
 long steps show their progress on standard error: the graded pieces of
@@ -62,6 +64,7 @@ EXAMPLES::
 """
 import argparse
 import logging
+import os
 import sys
 
 from sage_attention.errors import SageAttentionError
@@ -69,6 +72,7 @@ from sage_attention.version import __version__
 from sage_attention.app.jsonout import emit, error_record, record
 from sage_attention.progress import redeliver_lost_interrupts
 from sage_attention.dsl.computations import describe_all
+from sage_attention.dsl.text import did_you_mean
 from sage_attention.app.runners import (RUNNERS, register, resolve, runner,  # noqa: F401
                                         run_certify, run_check, run_dimension, run_fibers,
                                         run_invariants, run_vanishing_ideal)
@@ -86,6 +90,7 @@ EXIT_STATUS = {
     1: "a computation failed (reported in place; the run went on)",
     2: "an error in the spec or the arguments, or nothing to run (no traceback)",
     130: "interrupted by Ctrl-C (what finished is printed)",
+    141: "the reader of standard output closed it (as `| head` does): stopped quietly",
 }
 
 
@@ -105,6 +110,12 @@ class _ArgumentParser(argparse.ArgumentParser):
 
     json_errors = False
 
+    def add_argument(self, *args, **kwargs):
+        """Add an argument, and keep its option strings (for the near option of an unknown one)."""
+        self.__dict__.setdefault("option_names", ["-h", "--help"])
+        self.option_names += [a for a in args if isinstance(a, str) and a.startswith("-")]
+        return super().add_argument(*args, **kwargs)
+
     def error(self, message):
         if self.json_errors:
             emit(sys.stdout, record("error", {"error": f"{self.prog}: {message}",
@@ -123,6 +134,7 @@ def _parser(json_errors=False):
         epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"sage-attention {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
+    p.commands = sub.choices        # for the errors of unknown options (_parse)
     run = sub.add_parser("run", help="parse, validate and run the computations of a spec",
                          epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     run.add_argument("spec", help=SPEC_HELP)
@@ -282,8 +294,8 @@ def main(argv=None):
 
     - ``argv`` -- (default: ``sys.argv[1:]``) list of strings
 
-    OUTPUT: the exit status (:data:`EXIT_STATUS`: ``0``, ``1``, ``2`` or
-    ``130``)
+    OUTPUT: the exit status (:data:`EXIT_STATUS`: ``0``, ``1``, ``2``,
+    ``130`` or ``141``)
 
     EXAMPLES::
 
@@ -311,8 +323,38 @@ def main(argv=None):
         2
         sage: sys.stderr = sys.__stderr__
     """
+    try:
+        status = _main(argv)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # the reader closed standard output (`| head`): no traceback, and none at exit either
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 141
+
+
+def _parse(parser, argv):
+    r"""
+    Parse ``argv``; an unknown option is reported by its command, with the usage of that command and a near option.
+    """
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        command = parser.commands.get(getattr(args, "command", None), parser)
+        options = getattr(command, "option_names", [])
+        hint = did_you_mean(extra[0], options) if extra[0].startswith("-") else ""
+        command.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+    return args
+
+
+def _main(argv):
+    r"""
+    The command line, for :func:`main` (which also stops quietly when the reader closes the output).
+    """
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = _parser(json_errors="--json" in argv).parse_args(argv)
+    args = _parse(_parser(json_errors="--json" in argv), argv)
     out, err = sys.stdout, sys.stderr
     as_json = getattr(args, "json", False)
 

@@ -170,9 +170,10 @@ def sweep(grid, executor=None, progress=None, seed=0):
         if progress is not None:
             progress(done, total, row)
         else:
-            logger.info("sweep %d/%d: widths %s ranks %s t=%d %s: dimension %d (expected %s)",
+            logger.info("sweep %d/%d: widths %s ranks %s t=%d %s: dimension %d (%s)",
                         done, total, row["widths"], row["ranks"], row["tokens"],
-                        row["normalization"], row["dimension"], row["expected"])
+                        row["normalization"], row["dimension"],
+                        "no published formula" if row["expected"] is None else f"expected {row['expected']}")
 
     if executor is None:
         for i, e in enumerate(entries):

@@ -93,10 +93,12 @@ def _print_text(result, out):
             print(f"   {line}", file=out)
     if result["dimension"] is not None:
         exp = result["expected_dimension"]
-        verdict = ("no published formula" if exp is None else
-                   "agrees" if exp == result["dimension"] else "DIFFERS")
-        print(f"   dimension computed {result['dimension']}, expected {exp} ({verdict})",
-              file=out)
+        if exp is None:
+            print(f"   dimension computed {result['dimension']} (no published formula to compare with)",
+                  file=out)
+        else:
+            verdict = "agrees" if exp == result["dimension"] else "DIFFERS"
+            print(f"   dimension computed {result['dimension']}, expected {exp} ({verdict})", file=out)
 
 
 def _emit(result, as_json, out):

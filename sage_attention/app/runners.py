@@ -255,7 +255,7 @@ def _run_generation(model, options):
     except ComputationTooLarge as e:
         # the statement has no degree: name the fix it has
         raise ComputationTooLarge(re.sub(
-            r"lower the degree( \(to \d+, the largest whose table fits\))?", "use fewer entries "
+            r"lower the degree( \(degree=\d+, the largest whose table fits\))?", "use fewer entries "
             "(`entries = ...`) or a smaller model (`check generation` has no degree)", str(e)),
             e.estimate) from None
     d = G.to_dict()

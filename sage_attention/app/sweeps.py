@@ -324,7 +324,8 @@ def _row_progress(args, err, finished):
         if not args.quiet:
             print(f"[{done}/{total}] widths {row['widths']} ranks {row['ranks']} "
                   f"t={row['tokens']} {row['normalization']}: dimension {row['dimension']} "
-                  f"(expected {row['expected']}) {row['seconds']:.2f}s", file=err, flush=True)
+                  + (f"(expected {row['expected']}) " if row['expected'] is not None else "(no published formula) ")
+                  + f"{row['seconds']:.2f}s", file=err, flush=True)
     return progress
 
 

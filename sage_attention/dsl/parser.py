@@ -479,6 +479,22 @@ def _keywords():
                         if t.pattern.type == "str" and re.match(r"^[A-Za-z_]\w*$", t.pattern.value)))
 
 
+def _keys_given(before):
+    """The keys given so far in the innermost open `(...)` of ``before`` (a layer's arguments)."""
+    depth, start = 0, None
+    for i in range(len(before) - 1, -1, -1):
+        if before[i] == ")":
+            depth += 1
+        elif before[i] == "(":
+            if depth == 0:
+                start = i + 1
+                break
+            depth -= 1
+    if start is None:
+        return set()
+    return set(re.findall(r"([A-Za-z_]\w*)\s*=", _strip_comments(before[start:])))
+
+
 def _keyword_hint(word, suggestion, keywords):
     close = suggestion[len(" (did you mean `"):-len("`?)")] if suggestion else None
     for w in (word, close):
@@ -625,7 +641,13 @@ def syntax_error(e, text, filename=None):
             key = _key_before(text[:start])
             return make(E.InvalidValue, f"`{word}` is not a valid value for `{key}`",
                         line, column, "", "write " + VALUE_HINTS.get(key, "a value"))
-        suggestion = did_you_mean(word, _keywords())
+        given = _keys_given(text[:start])
+        suggestion = did_you_mean(word, [k for k in _keywords() if k not in given]) or \
+            did_you_mean(word, _keywords())
+        close = suggestion[len(" (did you mean `"):-len("`?)")] if suggestion else None
+        if close in given:
+            return make(E.UnknownKeyword, f"`{word}` (`{close}` is already given)", line, column,
+                        "a keyword", f"remove `{word} = ...`")
         return make(E.UnknownKeyword, f"`{word}`{suggestion}", line, column,
                     "a keyword", _keyword_hint(word, suggestion, []))
     body = _strip_comments(before).rstrip()
@@ -700,9 +722,16 @@ def syntax_error(e, text, filename=None):
                     ("write " + " or ".join(f"`{k}`" for k in keywords[:3])) if keywords else "")
     if label is E.UnknownKeyword:
         keywords = [k for k in _literals(e.expected) if re.match(r"^[A-Za-z_]\w*$", k)]
-        suggestion = did_you_mean(token.value, keywords) or did_you_mean(token.value, _keywords())
+        given = _keys_given(before)
+        fresh = [k for k in keywords if k not in given]
+        suggestion = did_you_mean(token.value, fresh) or did_you_mean(token.value, _keywords())
+        close = suggestion[len(" (did you mean `"):-len("`?)")] if suggestion else None
+        if close in given:
+            # the argument it resembles is already there: the fix is to remove this one
+            return make(label, f"{shown} (`{close}` is already given)", line, column, expected,
+                        f"remove `{token.value} = ...`")
         return make(label, f"{shown}{suggestion}", line, column, expected,
-                    _keyword_hint(token.value, suggestion, keywords))
+                    _keyword_hint(token.value, suggestion, fresh))
     if label is E.MissingSeparator:
         accepts = set(e.expected or ())
         if "COMMA" in accepts and ("_SEP" not in accepts

@@ -122,7 +122,7 @@ class _Checker:
         if maximum is not None and value > maximum:
             shown = str(value) if len(str(value)) <= 40 else f"a number of {len(str(value))} digits"
             self.error(f"{what} (={shown}) must be at most {maximum}: no computation of this "
-                       "package is feasible beyond", span,
+                       "package is feasible beyond that size", span,
                        fix=f"write a number of at most {maximum}")
 
 
@@ -133,13 +133,8 @@ def _span_of(spans, key, default):
     return default
 
 
-def _check_model(chk, m):
-    seen = {}
-    for key, span in m.item_spans:
-        if key in seen and key != "layer":
-            chk.error(f"duplicate `{key}` in model `{m.name}` (first given on line "
-                      f"{seen[key].line})", span, fix="keep one of them")
-        seen.setdefault(key, span)
+def _check_field(chk, m):
+    """The checks of ``field = GF(p)``."""
     if m.field.kind == "GF":
         span = _span_of(m.item_spans, "field", m.span)
         chk.positive(m.field.p, "the characteristic p", span, maximum=None)
@@ -157,15 +152,39 @@ def _check_model(chk, m):
                       f"characteristic other than 2, 3, 5 (here GF({m.field.p}))",
                       _span_of(m.item_spans, "coordinates", span),
                       fix="write `coordinates = raw`, or a larger prime")
+
+
+def _check_size_item(chk, m, key):
+    """The checks of ``input = d`` or ``tokens = t``."""
+    what = {"input": "input width", "tokens": "the number of tokens"}[key]
     dense_only = bool(m.layers) and all(la.kind == "dense" for la in m.layers)
-    for key, what in (("input", "input width"), ("tokens", "the number of tokens")):
-        value = getattr(m, key)
-        if value is None and key == "tokens" and dense_only:
-            continue            # dense layers act on each token: one token is the default
-        if value is None:
-            chk.error(f"model `{m.name}` needs `{key} = ...` ({what}, a positive integer)", m.span,
-                      fix=f"add a line `{key} = 2` to the model")
-        chk.positive(value, f"{key}", _span_of(m.item_spans, key, m.span))
+    value = getattr(m, key)
+    if value is None and key == "tokens" and dense_only:
+        return                  # dense layers act on each token: one token is the default
+    if value is None:
+        chk.error(f"model `{m.name}` needs `{key} = ...` ({what}, a positive integer)", m.span,
+                  fix=f"add a line `{key} = 2` to the model")
+    chk.positive(value, f"{key}", _span_of(m.item_spans, key, m.span))
+
+
+def _position(span):
+    """A sort key of a span (``None`` last)."""
+    return (float("inf"), 0) if span is None else (span.line, span.column)
+
+
+def _check_model(chk, m):
+    seen = {}
+    for key, span in m.item_spans:
+        if key in seen and key != "layer":
+            chk.error(f"duplicate `{key}` in model `{m.name}` (first given on line "
+                      f"{seen[key].line})", span, fix="keep one of them")
+        seen.setdefault(key, span)
+    # the field and the sizes are independent: check them in source order, so the first
+    # error of the file is the one reported
+    checks = [("field", lambda: _check_field(chk, m))]
+    checks += [(key, lambda key=key: _check_size_item(chk, m, key)) for key in ("input", "tokens")]
+    for _, check in sorted(checks, key=lambda kc: _position(_span_of(m.item_spans, kc[0], m.span))):
+        check()
     if not m.layers:
         chk.error(f"model `{m.name}` needs at least one `layer attention(rank = ..., out = ...)` "
                   "or `layer dense(out = ...)`", m.span,

@@ -99,8 +99,12 @@ def lightning_model(model, name="model"):
     duck = all(hasattr(model, a) for a in ("essential_parametrization", "essential_ring",
                                            "linear_relations"))
     if not isinstance(model, AttentionNetwork) and not duck:
+        from sage_attention.models.stack import LayerStack
+        other = ("; a network with dense layers has its vanishing ideal by elimination: "
+                 "sage_attention.ideals.stack_elimination.stack_vanishing_ideal(model), for small models"
+                 if isinstance(model, LayerStack) else "")
         raise TypeError(f"{name} (={model!r}) must be an attention model "
-                        "(e.g. LightningAttention(d=2, t=2, a=1))")
+                        f"(e.g. LightningAttention(d=2, t=2, a=1)){other}")
     return model
 
 

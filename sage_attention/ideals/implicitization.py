@@ -312,7 +312,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
             if not force and table > memory_limit() else None)
     check_memory(table, f"the table of the {comb(E.ngens() + degree - 1, degree)} monomials of degree {degree} "
                  f"in {E.ngens()} essential coordinates", force,
-                 hint="lower the degree" + (f" (to {fits}, the largest whose table fits)" if fits else ""))
+                 hint="lower the degree" + (f" (degree={fits}, the largest whose table fits)" if fits else ""))
     # every degree's largest graded piece, counted (not listed) before any degree is solved
     for k, sizes in enumerate(piece_sizes_through(degs, degree)):
         if k < 2:
@@ -528,7 +528,7 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     what = (f"every minimal generator of degree at most {complete} is found and verified "
             "by exact composition (dimension count of each graded piece)")
     if sym is not None and sym.generators:
-        what += (f", one piece per orbit of the symmetry group of order {sym.order()} "
+        what += (f", one piece per orbit of the symmetry group {sym.order_phrase()} "
                  f"({', '.join(sym.names)}), the others by symmetry")
     if interrupted:
         return False, what + "; the run was interrupted.", None

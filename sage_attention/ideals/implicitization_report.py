@@ -133,7 +133,7 @@ class ImplicitizationReport:
             sage: R.ideal
             Traceback (most recent call last):
             ...
-            ComputationTooLarge: the ideal found in the model's coordinate ring (... terms in ... variables) needs about ... of memory (limit 1.0 KiB on this machine); its generators are the report's essential_generators (in the essential ring), and coordinate_ideal(force=True) builds it; pass force=True to run it anyway
+            ComputationTooLarge: the ideal found in the model's coordinate ring (... terms in ... variables) needs about ... of memory (limit 1.0 KiB set by SAGE_ATTENTION_MEMORY_LIMIT); its generators are the report's essential_generators (in the essential ring), and coordinate_ideal(force=True) builds it; pass force=True to run it anyway
             sage: I = R.coordinate_ideal(force=True)
             sage: del os.environ["SAGE_ATTENTION_MEMORY_LIMIT"]
             sage: I == R.ideal == M.parametrization().kernel()

@@ -13,7 +13,9 @@ The limit is an eighth of the physical memory (at most `4` GiB), and at most
 half of what an address-space limit (``RLIMIT_AS``, e.g. ``ulimit -v``)
 leaves to this process; the environment variable
 ``SAGE_ATTENTION_MEMORY_LIMIT`` (bytes, or with a suffix ``K``, ``M``,
-``G``) overrides it.
+``G``, ``T``) overrides it, and a value it cannot read is an error
+(:class:`~sage_attention.errors.SettingError`), never ignored. A refusal
+names the limit and where it comes from.
 
 EXAMPLES::
 
@@ -24,14 +26,14 @@ EXAMPLES::
     sage: check_memory(10**15, "the evaluation matrix (10^7 x 10^7)")
     Traceback (most recent call last):
     ...
-    ComputationTooLarge: the evaluation matrix (10^7 x 10^7) needs about 931322.6 GiB of memory (limit ... GiB on this machine); pass force=True to run it anyway
+    ComputationTooLarge: the evaluation matrix (10^7 x 10^7) needs about 931322.6 GiB of memory (limit ... GiB on this machine, SAGE_ATTENTION_MEMORY_LIMIT=8G, say, sets another); pass force=True to run it anyway
     sage: check_memory(10**15, "the evaluation matrix", force=True)
     sage: format_bytes(3 * 2**30)
     '3.0 GiB'
 """
 import os
 
-from sage_attention.errors import ComputationTooLarge
+from sage_attention.errors import ComputationTooLarge, SettingError
 
 #: Upper bound of the default limit, in bytes.
 DEFAULT_CAP = 4 * 2 ** 30
@@ -67,6 +69,9 @@ def memory_limit():
     r"""
     Return the number of bytes one table or matrix may take.
 
+    OUTPUT: an integer: ``SAGE_ATTENTION_MEMORY_LIMIT`` when it is set
+    (an error when it is not a size), else the default of this module
+
     EXAMPLES::
 
         sage: import os
@@ -74,14 +79,21 @@ def memory_limit():
         sage: os.environ["SAGE_ATTENTION_MEMORY_LIMIT"] = "512M"
         sage: memory_limit()
         536870912
+        sage: os.environ["SAGE_ATTENTION_MEMORY_LIMIT"] = "lots"
+        sage: memory_limit()
+        Traceback (most recent call last):
+        ...
+        SettingError: SAGE_ATTENTION_MEMORY_LIMIT='lots' is not a size: write a number of bytes, or one with a suffix K, M, G or T (for instance 8G), or unset it for the default (an eighth of this machine's memory, at most 4 GiB)
         sage: del os.environ["SAGE_ATTENTION_MEMORY_LIMIT"]
     """
     env = os.environ.get("SAGE_ATTENTION_MEMORY_LIMIT")
-    if env:
+    if env is not None and env.strip():
         try:
             return _parse(env)
         except ValueError:
-            pass
+            raise SettingError(f"SAGE_ATTENTION_MEMORY_LIMIT={env!r} is not a size: write a number of bytes, or "
+                               "one with a suffix K, M, G or T (for instance 8G), or unset it for the default (an "
+                               "eighth of this machine's memory, at most 4 GiB)") from None
     try:
         total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (ValueError, OSError, AttributeError):
@@ -129,8 +141,9 @@ def check_memory(nbytes, what, force=False, hint=""):
         return
     limit = memory_limit()
     if nbytes > limit:
-        msg = (f"{what} needs about {format_bytes(nbytes)} of memory (limit {format_bytes(limit)} "
-               "on this machine)")
+        where = ("set by SAGE_ATTENTION_MEMORY_LIMIT" if (os.environ.get("SAGE_ATTENTION_MEMORY_LIMIT") or "").strip()
+                 else "on this machine, SAGE_ATTENTION_MEMORY_LIMIT=8G, say, sets another")
+        msg = f"{what} needs about {format_bytes(nbytes)} of memory (limit {format_bytes(limit)} {where})"
         if hint:
             msg += f"; {hint}"
         msg += "; pass force=True to run it anyway"

@@ -57,7 +57,7 @@ def single_layer_dimension(d, rows, a, tokens, softmax=False):
             f"[HMK2024] single layer, t = 1: d*d' + s(2d - s + 1)/2 - 1 with s = min(2a, d) = {s}")
 
 
-def deep_dimension(widths, ranks, tokens, all_entries=True, softmax=False):
+def deep_dimension(widths, ranks, tokens, all_entries=True, softmax=False, lightning_layers=None):
     r"""
     Return the dimension formula of a deep network, and its note.
 
@@ -66,12 +66,22 @@ def deep_dimension(widths, ranks, tokens, all_entries=True, softmax=False):
     the input and no rank-one layer before the last; softmax drops the `-l`
     (conjectured in [HMK2024]_ and checked numerically there).
 
+    A stack that mixes the two is in neither statement. Each lightning
+    layer keeps its scaling `(K, V) \mapsto (\lambda K, \lambda^{-1} V)`
+    whatever the other layers are, and the softmax layers have none, so the
+    value given is the formula minus one per lightning layer, and the note
+    says that it is not published (the tests compare it with computed
+    ranks).
+
     INPUT:
 
     - ``widths``, ``ranks``, ``tokens`` -- the architecture
     - ``all_entries`` -- boolean (default: ``True``); whether every output
       entry is kept
-    - ``softmax`` -- boolean (default: ``False``)
+    - ``softmax`` -- boolean (default: ``False``); every layer is a softmax
+      layer
+    - ``lightning_layers`` -- (default: ``None``: all or none, by
+      ``softmax``) the number of lightning layers of a mixed stack
 
     OUTPUT: a pair ``(value or None, note)``
 
@@ -82,6 +92,13 @@ def deep_dimension(widths, ranks, tokens, all_entries=True, softmax=False):
         23
         sage: deep_dimension((3, 3, 3), (1, 2), 3)[0] is None
         True
+
+    A lightning layer and a softmax layer::
+
+        sage: deep_dimension((3, 3, 3), (2, 2), 3, lightning_layers=1)
+        (24, 'sum r_i(2 d_0 - r_i) + d_0 d_l - (number of lightning layers) with r = (2, 2):
+        the [HMK2024] deep formula, with -1 per lightning layer for a stack mixing lightning
+        and softmax (not published)')
     """
     d, l = widths[0], len(ranks)
     if tokens == 1:
@@ -97,12 +114,19 @@ def deep_dimension(widths, ranks, tokens, all_entries=True, softmax=False):
     if not all_entries:
         return None, "no published formula for a deep network restricted to some entries"
     rs = [min(a, d) for a in ranks]
-    value = sum(r * (2 * d - r) for r in rs) + d * widths[-1] - (0 if softmax else l)
-    return value, ("[HMK2024] deep: sum r_i(2 d_0 - r_i) + d_0 d_l"
-                   + ("" if softmax else " - l") + f" with r = {tuple(rs)}")
+    value = sum(r * (2 * d - r) for r in rs) + d * widths[-1]
+    if lightning_layers is not None and 0 < lightning_layers < l:
+        return value - lightning_layers, (
+            "sum r_i(2 d_0 - r_i) + d_0 d_l - (number of lightning layers) with r = "
+            f"{tuple(rs)}: the [HMK2024] deep formula, with -1 per lightning layer for a stack mixing "
+            "lightning and softmax (not published)")
+    if lightning_layers is not None:
+        softmax = lightning_layers == 0
+    return value - (0 if softmax else l), ("[HMK2024] deep: sum r_i(2 d_0 - r_i) + d_0 d_l"
+                                           + ("" if softmax else " - l") + f" with r = {tuple(rs)}")
 
 
-def published_dimension(widths, ranks, tokens, rows=None, all_entries=True, softmax=False):
+def published_dimension(widths, ranks, tokens, rows=None, all_entries=True, softmax=False, lightning_layers=None):
     r"""
     Return the published dimension of an architecture, and its note.
 
@@ -111,7 +135,9 @@ def published_dimension(widths, ranks, tokens, rows=None, all_entries=True, soft
     - ``widths``, ``ranks``, ``tokens`` -- the architecture
     - ``rows`` -- (default: the output width) number of output rows kept
     - ``all_entries`` -- boolean (default: ``True``)
-    - ``softmax`` -- boolean (default: ``False``); some layer is normalized
+    - ``softmax`` -- boolean (default: ``False``); every layer is normalized
+    - ``lightning_layers`` -- (default: ``None``, all or none by
+      ``softmax``) the number of lightning layers, for a mixed stack
 
     OUTPUT: a pair ``(value or None, note)``: :func:`single_layer_dimension`
     for one layer, :func:`deep_dimension` otherwise
@@ -125,4 +151,5 @@ def published_dimension(widths, ranks, tokens, rows=None, all_entries=True, soft
     if len(ranks) == 1:
         return single_layer_dimension(widths[0], widths[-1] if rows is None else rows, ranks[0],
                                       tokens, softmax=softmax)
-    return deep_dimension(widths, ranks, tokens, all_entries=all_entries, softmax=softmax)
+    return deep_dimension(widths, ranks, tokens, all_entries=all_entries, softmax=softmax,
+                          lightning_layers=lightning_layers)

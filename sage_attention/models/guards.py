@@ -20,7 +20,7 @@ EXAMPLES::
     sage: check_ring_size("the coordinate ring", 40000, False)
     Traceback (most recent call last):
     ...
-    ComputationTooLarge: the coordinate ring needs 40000 variables (Singular's limit is 32767); pass force=True to run it anyway
+    ComputationTooLarge: the coordinate ring needs 40000 variables (Singular's limit is 32767); Singular cannot build it, with or without force=True
 """
 from sage_attention.errors import ComputationTooLarge
 from sage_attention.sizes import LIMITS, check_size
@@ -42,9 +42,10 @@ def check_ring_size(what, nvariables, force, hint=""):
 
     - ``what`` -- string; the ring, for the message
     - ``nvariables`` -- integer; its number of variables
-    - ``force`` -- boolean; only used for the message: Singular's limit
-      holds even with ``force=True``
-    - ``hint`` -- string (default: empty); a cheaper alternative to name
+    - ``force`` -- boolean; ignored: Singular's limit holds even with
+      ``force=True`` (so the message never advises it)
+    - ``hint`` -- string (default: empty); the way out to name (fewer
+      entries, a computation that needs no such ring)
 
     OUTPUT: ``None``, or :class:`~sage_attention.errors.ComputationTooLarge`
 
@@ -54,14 +55,14 @@ def check_ring_size(what, nvariables, force, hint=""):
         sage: check_ring_size("the weight ring", 32768, True)
         Traceback (most recent call last):
         ...
-        ComputationTooLarge: the weight ring needs 32768 variables (Singular's limit is 32767); Singular cannot build it
+        ComputationTooLarge: the weight ring needs 32768 variables (Singular's limit is 32767); Singular cannot build it, with or without force=True
     """
     if nvariables <= SINGULAR_MAX_VARIABLES:
         return
-    msg = f"{what} needs {nvariables} variables (Singular's limit is {SINGULAR_MAX_VARIABLES})"
+    msg = (f"{what} needs {nvariables} variables (Singular's limit is {SINGULAR_MAX_VARIABLES}); Singular "
+           "cannot build it, with or without force=True")
     if hint:
         msg += f"; {hint}"
-    msg += ("; Singular cannot build it" if force else "; pass force=True to run it anyway")
     raise ComputationTooLarge(msg)
 
 

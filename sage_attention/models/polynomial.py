@@ -146,7 +146,7 @@ class PolynomialAttentionNetwork(EssentialCoordinates, JacobianDimension, Attent
             sage: LightningAttention(d=12000, t=1, a=1).weight_ring()
             Traceback (most recent call last):
             ...
-            ComputationTooLarge: the weight ring needs 36000 variables (Singular's limit is 32767); pass force=True to run it anyway
+            ComputationTooLarge: the weight ring needs 36000 variables (Singular's limit is 32767); Singular cannot build it, with or without force=True
         """
         check_ring_size("the weight ring", self.nparameters(), force)
         return PolynomialRing(self._base_ring, self._weight_names(), order="degrevlex")
@@ -391,12 +391,12 @@ class PolynomialAttentionNetwork(EssentialCoordinates, JacobianDimension, Attent
             sage: LightningAttention(d=30, t=3, a=2).coordinate_ring()
             Traceback (most recent call last):
             ...
-            ComputationTooLarge: the coordinate ring needs 98580 variables (Singular's limit is 32767); dimension() needs no coordinates; pass force=True to run it anyway
+            ComputationTooLarge: the coordinate ring needs 98580 variables (Singular's limit is 32767); Singular cannot build it, with or without force=True; keep fewer output entries (entries=[(i, j), ...]); dimension() needs no coordinates
         """
         check_size(self.size_estimate(), "coordinates", force,
                    hint="dimension() needs no coordinates")
         check_ring_size("the coordinate ring", self.ncoordinates(), force,
-                        hint="dimension() needs no coordinates")
+                        hint="keep fewer output entries (entries=[(i, j), ...]); dimension() needs no coordinates")
         return PolynomialRing(self._base_ring, self._coordinate_data()[1], order="degrevlex")
 
     def coordinate_info(self, var):

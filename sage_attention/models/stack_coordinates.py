@@ -98,7 +98,8 @@ def parametrization(model, force=False):
     check_size(model.size_estimate(), "parametrization", force,
                hint="the dimension needs no expansion (dimension_report)")
     described = coordinate_description(model)
-    check_ring_size("the coordinate ring", len(described), force)
+    check_ring_size("the coordinate ring", len(described), force,
+                    hint="the dimension needs no coordinates (dimension_report)")
     C = PolynomialRing(model.base_ring(), len(described), [f"c{k}" for k in range(len(described))])
     W = weight_ring(model)
     tokens = 1 if model.is_dense() else model.tokens

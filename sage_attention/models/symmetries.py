@@ -46,7 +46,8 @@ class FormulasAndSymmetries:
         and no rank-one layer before the last: `\sum_i r_i (2 d_0 - r_i) +
         d_0 d_l - l`, `r_i = \min(a_i, d_0)`. Softmax layers: the same
         formulas without the `-l` (the scaling symmetry is gone; proved for
-        one layer in [HMK2024]_, conjectured for deeper networks). ``None``
+        one layer in [HMK2024]_, conjectured for deeper networks); a stack
+        mixing both: `-1` per lightning layer (not published). ``None``
         where no formula applies (a bottleneck, a rank-one hidden layer, a
         deep network with `t = 1`): see :meth:`expected_dimension_note`.
         The formulas are in :mod:`sage_attention.models.formulas`.
@@ -85,7 +86,8 @@ class FormulasAndSymmetries:
         return published_dimension(self.widths, self.ranks, self.tokens,
                                    rows=len(self.output_rows()),
                                    all_entries=self.entries is None,
-                                   softmax=not self.is_lightning())
+                                   softmax=not self.is_lightning(),
+                                   lightning_layers=sum(n == "lightning" for n in self.normalization))
 
     def _symmetry_action(self, name):
         return name

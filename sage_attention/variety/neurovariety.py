@@ -689,6 +689,12 @@ class Neurovariety(UniqueRepresentation, SageObject):
         counts = {}
         for g in mb:
             counts[int(g.degree())] = counts.get(int(g.degree()), 0) + 1
+        from sage_attention.fields import field_info, refusal
+        if refusal("interpolation", field_info(self._model.base_ring())):
+            # a field the engine does not take (GF(2), say): minbase is the answer
+            out = [g / g.lc() if g.lc() else g for g in mb]
+            self._results["engine generators"] = out
+            return out
         from sage_attention.ideals.implicitization import implicitize
         res = implicitize(self._model, max(counts), seed=0, executor=False, prove=False,
                           progress=progress)
@@ -859,7 +865,7 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: X.degree()
             Traceback (most recent call last):
             ...
-            ComputationTooLarge: the degree of the neurovariety of LightningAttention(d=8, out=1, t=3, a=4) over Rational Field needs its vanishing ideal, which is beyond this machine here: the table of the 292664520 monomials of degree 4 in 288 essential coordinates needs about 632.4 GiB of memory (limit ...); vanishing_ideal(degree=3) computes it through a lower degree (...), and dimension() the dimension (Jacobian rank)
+            ComputationTooLarge: the degree of the neurovariety of LightningAttention(d=8, out=1, t=3, a=4) over Rational Field needs its vanishing ideal, which is beyond this machine here: the table of the 292664520 monomials of degree 4 in 288 essential coordinates needs about 632.4 GiB of memory (limit ...); vanishing_ideal(degree=...) computes it through degree ..., the largest whose table fits (...), and dimension() the dimension (Jacobian rank)
         """
         from sage_attention.errors import ComputationTooLarge
         try:
@@ -892,11 +898,16 @@ class Neurovariety(UniqueRepresentation, SageObject):
         that :meth:`degree` and :meth:`hilbert_data` do not take; this one
         names what the user can call instead.
         """
+        import re
         from sage_attention.errors import ComputationTooLarge
         why = str(error).split(";")[0]
+        # the degree the refusal found to fit, when it names one (else none is promised)
+        fits = re.search(r"\(degree=(\d+), the largest whose table fits\)", str(error))
+        lower = (f"vanishing_ideal(degree={fits.group(1)}) computes it through degree {fits.group(1)}, the "
+                 "largest whose table fits" if fits else
+                 "vanishing_ideal(degree=k) computes it through a lower degree k where that fits")
         return ComputationTooLarge(f"{what} of the neurovariety of {self._model} needs its vanishing ideal, "
-                                   f"which is beyond this machine here: {why}; vanishing_ideal(degree="
-                                   f"{DEFAULT_INTERPOLATION_DEGREE - 1}) computes it through a lower degree "
+                                   f"which is beyond this machine here: {why}; {lower} "
                                    "(sage_attention.ideals.hilbert.hilbert_data(gens, ring) gives the Hilbert data "
                                    "of any ideal), and dimension() the dimension (Jacobian rank)",
                                    getattr(error, "estimate", None))
