@@ -16,8 +16,10 @@ both, for the same reason. The reasons:
   (the interpolation also needs `p < 2^{23}`); in characteristic `p` the Frobenius
   `x \mapsto x^p` also has zero differential, so a Jacobian rank modulo a
   small `p` may lie below the dimension;
-- *arithmetic*: Singular's prime fields stop below `2^{31}` and its
-  non-prime finite fields below `2^{16}`; the modular linear algebra of
+- *arithmetic*: Singular's prime fields stop below `2^{31}`, and beyond
+  `2^{29}` Sage gives Singular the ring `\ZZ/p`, where ``minbase`` is
+  not implemented, so elimination takes `p < 2^{29}`; Singular's
+  non-prime finite fields stop below `2^{16}`; the modular linear algebra of
   the interpolation works with primes below `2^{23}`.
 
 A field is described by a :class:`FieldInfo` (:func:`field_info` reads a
@@ -46,8 +48,11 @@ MINIMUM_INTERPOLATION_PRIME = MINIMUM_RANK_PRIME
 #: The interpolation's modular linear algebra works below this prime.
 MAXIMUM_INTERPOLATION_PRIME = 2 ** 23
 
-#: Singular's prime fields `\GF{p}` need `p` below this.
-SINGULAR_MAXIMUM_PRIME = 2 ** 31
+#: Singular's prime fields `\GF{p}` need `p` below this: beyond `2^{29}`
+#: Sage gives Singular the ring `\ZZ/p` (coefficients that are a ring, not a
+#: field), where ``minbase`` (the minimal generators, the Hilbert data) is
+#: not implemented.
+SINGULAR_MAXIMUM_PRIME = 2 ** 29
 
 #: Singular's non-prime finite fields `\GF{q}` need `q` below this.
 SINGULAR_MAXIMUM_ORDER = 2 ** 16
@@ -168,8 +173,9 @@ def _elimination(task, f):
     if f.characteristic == 0:
         return None
     if f.is_prime_field and f.characteristic >= SINGULAR_MAXIMUM_PRIME:
-        return (f"{task} runs in Singular, whose prime fields need p < 2^31, not {f.name}: "
-                "use a prime below 2^31 (e.g. 2147483647) or the model over QQ")
+        return (f"{task} runs in Singular, whose prime fields need p < 2^29, not {f.name} (beyond, Sage "
+                "gives Singular the ring Z/p, where its minimal bases are not implemented): use a prime below "
+                "2^29 (e.g. 536870909) or the model over QQ")
     if not f.is_prime_field and f.order >= SINGULAR_MAXIMUM_ORDER:
         return (f"{task} runs in Singular, whose fields GF(q) need q < 2^16, not {f.name}")
     return None
@@ -239,7 +245,7 @@ def refusal(task, field, what=None):
 
         sage: from sage_attention.fields import refusal, field_info
         sage: refusal("elimination", field_info(GF(2**31 + 11)))
-        'elimination runs in Singular, whose prime fields need p < 2^31, not GF(2147483659): use a prime below 2^31 (e.g. 2147483647) or the model over QQ'
+        'elimination runs in Singular, whose prime fields need p < 2^29, not GF(2147483659) (beyond, Sage gives Singular the ring Z/p, where its minimal bases are not implemented): use a prime below 2^29 (e.g. 536870909) or the model over QQ'
         sage: refusal("brill", field_info(GF(101))) is None, refusal("invariants", field_info(GF(2))) is None
         (True, False)
     """

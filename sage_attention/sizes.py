@@ -85,6 +85,43 @@ def cubic_monomials(n):
     return comb(n + 2, 3)
 
 
+def token_parity_monomials(d, tokens, degree):
+    r"""
+    Return the number of monomials of ``degree`` in `d t` variables (`d` per token) of odd degree in the first token's and even degree in each other token's.
+
+    An output entry of a lightning network without residual connections has
+    its support among them, for its own token in place of the first: the
+    token `j` of a layer's output is `\sum_m V x_m (x_m^T A x_j)`, of odd
+    degree in the variables of token `j` and even degree in those of every
+    other token, when its inputs `x_m` are (for the input itself, degrees `1`
+    and `0`); a product `y_m y_m y_j` keeps the parities.
+
+    INPUT:
+
+    - ``d`` -- positive integer; variables per token
+    - ``tokens`` -- positive integer `t`
+    - ``degree`` -- nonnegative integer
+
+    OUTPUT: an integer
+
+    EXAMPLES:
+
+    Two tokens of two variables, degree `9` (a network of two layers): half
+    of the `220` monomials; one token: every monomial of odd degree::
+
+        sage: from sage_attention.sizes import token_parity_monomials
+        sage: token_parity_monomials(2, 2, 9), token_parity_monomials(3, 1, 3), token_parity_monomials(3, 1, 2)
+        (110, 10, 0)
+    """
+    d, t, D = int(d), int(tokens), int(degree)
+    per = [comb(a + d - 1, d - 1) for a in range(D + 1)]
+    count = [c if a % 2 else 0 for a, c in enumerate(per)]
+    even = [c if a % 2 == 0 else 0 for a, c in enumerate(per)]
+    for _ in range(t - 1):
+        count = [sum(count[a] * even[b - a] for a in range(b + 1)) for b in range(D + 1)]
+    return count[D]
+
+
 def estimate_size(widths, ranks, tokens, weights="QKV", entries=None, heads=None,
                   residual=False):
     r"""
@@ -106,8 +143,11 @@ def estimate_size(widths, ranks, tokens, weights="QKV", entries=None, heads=None
     OUTPUT: a :class:`SizeEstimate`
 
     For one layer the counts are exact (:ref:`mathematics, §2 <math-2>`); for a deep
-    network the coordinates are all monomials of degree `3^l` in the
-    `d_0 t` input variables, an upper bound.
+    network the coordinates of an output entry are counted as the
+    monomials of degree `3^l` in the `d_0 t` input variables of odd degree
+    in its token and even degree in the others
+    (:func:`token_parity_monomials`; all of them with residual
+    connections, whose output is not homogeneous): an upper bound.
 
     EXAMPLES::
 
@@ -115,7 +155,7 @@ def estimate_size(widths, ranks, tokens, weights="QKV", entries=None, heads=None
         sage: estimate_size((8, 8), (4,), 3).coordinates
         16704
         sage: estimate_size((3, 3, 3), (2, 2), 3).coordinates
-        218790
+        55674
         sage: estimate_size((3, 3), (2,), 2, heads=(4,)).parameters
         84
     """
@@ -148,7 +188,8 @@ def estimate_size(widths, ranks, tokens, weights="QKV", entries=None, heads=None
         terms = coords * 6 * per_A
     else:
         deg = 3 ** layers
-        per_entry = comb(widths[0] * t + deg - 1, deg)
+        per_entry = (comb(widths[0] * t + deg - 1, deg) if residual
+                     else token_parity_monomials(widths[0], t, deg))
         coords = n_entries * per_entry
         essential = coords
         terms = coords * params

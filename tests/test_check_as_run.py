@@ -130,3 +130,18 @@ def test_degree_refusal_names_a_degree_vanishing_ideal_accepts(monkeypatch):
         X.degree()
     k = int(re.search(r"vanishing_ideal\(degree=(\d+)\)", str(info.value)).group(1))
     assert X.vanishing_ideal(degree=k) is not None
+
+
+def test_check_refuses_the_interpolation_of_a_deep_network_that_run_refuses():
+    # check accepted `vanishing_ideal` on this deep network (deep models were not estimated) and run
+    # refused its 104.6 GiB table; now both count the same table (degree 4 in 220 coordinates)
+    spec = ("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 2)\n"
+            "  layer attention(rank = 1, out = 1) }\ncompute m { vanishing_ideal }\n")
+    with pytest.raises(ComputationTooLarge, match=r"up to degree \d") as info:
+        validate(parse_spec(spec))
+    M = LightningAttention(widths=[2, 2, 1], ranks=[1, 1], t=2)
+    with pytest.raises(ComputationTooLarge, match="lower the degree") as run:
+        implicitize(M, 4)
+    assert _table(str(info.value)) == _table(str(run.value))
+    k = int(re.search(r"up to degree (\d+)", str(info.value)).group(1))
+    assert f"(degree={k}," in str(run.value)

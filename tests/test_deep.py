@@ -119,3 +119,17 @@ def test_deep_networks_have_symmetries_and_the_right_ideal():
     # a bigger deep model: the whole output, symmetric in the two rows
     M2 = LightningAttention(widths=[1, 2, 2], ranks=[1, 1], t=2)
     assert implicitize(M2, 2, seed=0).ideal == M2.parametrization().kernel()
+
+
+@pytest.mark.parametrize("widths,ranks,t", [
+    ((2, 2, 1), (1, 1), 2), ((2, 2, 2), (1, 1), 2), ((1, 1, 1), (1, 1), 2), ((2, 3, 2), (1, 2), 2),
+    ((2, 2, 1), (1, 1), 1),
+])
+def test_deep_coordinate_count_of_check_is_the_support_of_the_expanded_output(widths, ranks, t):
+    # `sage-attention check` counts a deep network's coordinates without Sage (the parity of the
+    # tokens, sizes.token_parity_monomials): an upper bound, equal here to the support that run
+    # finds by expanding the output (so check and run estimate the same interpolation table)
+    from sage_attention.sizes import estimate_size
+    M = LightningAttention(widths=list(widths), ranks=list(ranks), t=t)
+    e = estimate_size(widths, ranks, t)
+    assert e.coordinates == M.ncoordinates() == len(M.essential_coordinates()) == e.essential_coordinates

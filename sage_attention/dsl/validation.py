@@ -492,7 +492,7 @@ def check_interpolation(model, name, options):
     from sage_attention.ideals.memory import check_memory, memory_limit
     from sage_attention.sizes import (DEFAULT_INTERPOLATION_DEGREE, ELIMINATION_DEFAULT_LIMIT,
                                       interpolation_parameters, largest_fitting_degree, monomial_table)
-    if len(model.layers) != 1 or None in model.widths or not model.is_plain():
+    if None in model.widths or not model.is_plain():
         return
     if name == "check" and options.get("what") != "generation":
         return
@@ -521,8 +521,11 @@ def check_interpolation(model, name, options):
         hint = f"write a lower degree (`up to degree {fits}`, the largest that fits)"
     else:
         hint = "use fewer entries (`entries = ...`) or a smaller model"
+    # a deep network's coordinates are counted without expanding its output: an upper bound
+    # (sizes.token_parity_monomials)
+    bound = " (at most: a deep network's coordinates are counted, not listed)" if len(model.layers) > 1 else ""
     check_memory(nbytes, f"the table of the {count} monomials of degree {degree} in {n} "
-                 "essential coordinates", hint=hint)
+                 f"essential coordinates{bound}", hint=hint)
 
 
 def check_families(model, families):
