@@ -92,6 +92,8 @@ class ComputationTooLarge(SageAttentionError):
 
     - ``message`` -- string; the estimate and the cheaper alternatives
     - ``estimate`` -- (default: ``None``) the size estimate that failed
+    - ``degree`` -- (default: ``None``) for an interpolation refused by
+      its table, the largest degree whose table fits (if one does)
 
     EXAMPLES::
 
@@ -102,8 +104,9 @@ class ComputationTooLarge(SageAttentionError):
         ComputationTooLarge: too big; pass force=True to run it anyway
     """
 
-    def __init__(self, message, estimate=None):
+    def __init__(self, message, estimate=None, degree=None):
         self.estimate = estimate
+        self.degree = degree
         super().__init__(message)
 
 

@@ -312,7 +312,8 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
             if not force and table > memory_limit() else None)
     check_memory(table, f"the table of the {comb(E.ngens() + degree - 1, degree)} monomials of degree {degree} "
                  f"in {E.ngens()} essential coordinates", force,
-                 hint="lower the degree" + (f" (degree={fits}, the largest whose table fits)" if fits else ""))
+                 hint="lower the degree" + (f" (degree={fits}, the largest whose table fits)" if fits else ""),
+                 degree=fits)
     # every degree's largest graded piece, counted (not listed) before any degree is solved
     for k, sizes in enumerate(piece_sizes_through(degs, degree)):
         if k < 2:

@@ -115,7 +115,7 @@ def memory_limit():
     return limit
 
 
-def check_memory(nbytes, what, force=False, hint=""):
+def check_memory(nbytes, what, force=False, hint="", degree=None):
     r"""
     Refuse to build ``what`` when its estimate ``nbytes`` is beyond :func:`memory_limit`.
 
@@ -125,6 +125,8 @@ def check_memory(nbytes, what, force=False, hint=""):
     - ``what`` -- string; what would be built (named in the message)
     - ``force`` -- boolean (default: ``False``); build it anyway
     - ``hint`` -- string (default: empty); a cheaper alternative
+    - ``degree`` -- (default: ``None``) the degree to suggest instead,
+      kept as the error's ``degree``
 
     OUTPUT: ``None``, or :class:`~sage_attention.errors.ComputationTooLarge`
     (with ``estimate`` the number of bytes)
@@ -147,4 +149,4 @@ def check_memory(nbytes, what, force=False, hint=""):
         if hint:
             msg += f"; {hint}"
         msg += "; pass force=True to run it anyway"
-        raise ComputationTooLarge(msg, nbytes)
+        raise ComputationTooLarge(msg, nbytes, degree=degree)

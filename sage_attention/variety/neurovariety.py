@@ -690,19 +690,19 @@ class Neurovariety(UniqueRepresentation, SageObject):
         for g in mb:
             counts[int(g.degree())] = counts.get(int(g.degree()), 0) + 1
         from sage_attention.fields import field_info, refusal
-        if refusal("interpolation", field_info(self._model.base_ring())):
-            # a field the engine does not take (GF(2), say): minbase is the answer
-            out = [g / g.lc() if g.lc() else g for g in mb]
-            self._results["engine generators"] = out
-            return out
         from sage_attention.ideals.implicitization import implicitize
-        res = implicitize(self._model, max(counts), seed=0, executor=False, prove=False,
-                          progress=progress)
-        if res.interrupted:
-            raise KeyboardInterrupt
-        mine = {k: len(v) for k, v in res.generators_by_degree.items()}
-        if mine == counts and res.complete_through_degree == max(counts):
+        res, mine = None, None
+        # a field the engine does not take (GF(2), say): minbase is the answer
+        if not refusal("interpolation", field_info(self._model.base_ring())):
+            res = implicitize(self._model, max(counts), seed=0, executor=False, prove=False,
+                              progress=progress)
+            if res.interrupted:
+                raise KeyboardInterrupt
+            mine = {k: len(v) for k, v in res.generators_by_degree.items()}
+        if res is not None and mine == counts and res.complete_through_degree == max(counts):
             out = list(res.essential_generators)
+        elif res is None:
+            out = [g / g.lc() if g.lc() else g for g in mb]
         else:
             logger.warning("minimal generators: the engine's counts %s differ from minbase %s; "
                            "returning minbase", mine, counts)
@@ -898,12 +898,11 @@ class Neurovariety(UniqueRepresentation, SageObject):
         that :meth:`degree` and :meth:`hilbert_data` do not take; this one
         names what the user can call instead.
         """
-        import re
         from sage_attention.errors import ComputationTooLarge
         why = str(error).split(";")[0]
-        # the degree the refusal found to fit, when it names one (else none is promised)
-        fits = re.search(r"\(degree=(\d+), the largest whose table fits\)", str(error))
-        lower = (f"vanishing_ideal(degree={fits.group(1)}) computes it through degree {fits.group(1)}, the "
+        # the degree the refusal found to fit, when it found one (else none is promised)
+        fits = getattr(error, "degree", None)
+        lower = (f"vanishing_ideal(degree={fits}) computes it through degree {fits}, the "
                  "largest whose table fits" if fits else
                  "vanishing_ideal(degree=k) computes it through a lower degree k where that fits")
         return ComputationTooLarge(f"{what} of the neurovariety of {self._model} needs its vanishing ideal, "
