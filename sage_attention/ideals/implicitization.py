@@ -90,6 +90,7 @@ from concurrent.futures import Future, as_completed
 import numpy as np
 
 from sage.all__sagemath_singular import QQ
+from sage_attention.keywords import keyword_hints
 from sage_attention._deprecated import renamed_names
 from sage_attention.ideals.memory import check_memory, memory_limit
 from sage_attention.ideals.grading import multigrading
@@ -132,6 +133,7 @@ PROOF_TIMEOUT = 30
 PROOF_TIMEOUT_FORCED = 600
 
 
+@keyword_hints
 @redelivering_interrupts()
 def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progress=False,
                 prove=None, max_attempts=4, symmetry=True, force=False):

@@ -22,6 +22,7 @@ from sage.rings.integer import Integer
 
 from sage_attention._deprecated import caller_stacklevel
 from sage_attention.errors import SpecError
+from sage_attention.keywords import keyword_hints
 
 NORMALIZATIONS = ("lightning", "softmax")
 WEIGHT_SPACES = ("QKV", "AV")
@@ -168,7 +169,8 @@ def spec_keyword_hints(constructor):
     - ``constructor`` -- a function with keyword arguments
 
     OUTPUT: the function, which raises a :class:`TypeError` naming the
-    Python argument for a spec file's name
+    Python argument for a spec file's name, and the closest keyword for
+    another misspelling (:func:`~sage_attention.keywords.keyword_hints`)
 
     EXAMPLES::
 
@@ -181,20 +183,21 @@ def spec_keyword_hints(constructor):
         Traceback (most recent call last):
         ...
         TypeError: LightningAttention() got an unexpected keyword argument 'mask': write causal=True (the spec file's `mask = causal`)
+        sage: LightningAttention(d=3, tokens=2, a=1)
+        Traceback (most recent call last):
+        ...
+        TypeError: LightningAttention() got an unexpected keyword argument 'tokens': write t= (the spec file's `tokens = ...`)
+        sage: LightningAttention(d=3, t=2, a=1, entires=[(1, 1)])
+        Traceback (most recent call last):
+        ...
+        TypeError: LightningAttention() got an unexpected keyword argument 'entires' (did you mean `entries`?); its keywords: d, t, a, out, widths, ranks, ...
     """
-    import functools
-    import inspect
-    accepted = set(inspect.signature(constructor).parameters)
-
-    @functools.wraps(constructor)
-    def wrapper(*args, **kwargs):
-        for key in kwargs:
-            if key not in accepted and SPEC_KEYWORDS.get(key):
-                spec, python = SPEC_KEYWORDS[key]
-                raise TypeError(f"{constructor.__name__}() got an unexpected keyword argument {key!r}: "
-                                f"write {python} (the spec file's `{spec}`)")
-        return constructor(*args, **kwargs)
-    return wrapper
+    def hint(key):
+        if key in SPEC_KEYWORDS:
+            spec, python = SPEC_KEYWORDS[key]
+            return f"write {python} (the spec file's `{spec}`)"
+        return None
+    return keyword_hints(constructor, hints=hint)
 
 
 def normalize_arguments(widths, ranks, tokens, normalization, weight_space,

@@ -51,9 +51,11 @@ from sage_attention.models.arguments import (  # noqa: F401  (re-exported)
     NORMALIZATIONS, WEIGHT_SPACES, COORDINATE_SCALINGS, COORDINATE_KINDS, Coordinate,
     index_name, distinct_orderings, random_matrix, renamed_keyword, normalize_arguments)
 from sage_attention.models.symmetries import FormulasAndSymmetries
+from sage_attention.keywords import keyword_hints
 import warnings
 
 
+@keyword_hints
 class AttentionNetwork(FormulasAndSymmetries, UniqueRepresentation, SageObject):
     r"""
     An attention network with fixed architecture, weight space and coordinates.

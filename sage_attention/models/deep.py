@@ -30,10 +30,12 @@ parametrization (an independent computation)::
 
 from sage.all__sagemath_singular import cached_method
 
+from sage_attention.keywords import keyword_hints
 from sage_attention.models.arguments import Coordinate, index_name
 from sage_attention.models.polynomial import PolynomialAttentionNetwork
 
 
+@keyword_hints
 class DeepLightningAttention(PolynomialAttentionNetwork):
     r"""
     A lightning attention network of several layers.

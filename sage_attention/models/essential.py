@@ -19,8 +19,10 @@ EXAMPLES::
 # sage.doctest: needs sage.libs.singular
 
 from sage.all__sagemath_singular import cached_method, PolynomialRing
+from sage_attention.keywords import keyword_hints
 
 
+@keyword_hints
 class EssentialCoordinates:
     r"""
     Mixin: linear relations, essential coordinates and their ring.

@@ -37,6 +37,7 @@ from sage_attention.models.guards import check_jacobian_size
 from sage_attention.progress import redelivering_interrupts
 from sage_attention.randomness import (JACOBIAN_PRIME, MINIMUM_RANK_PRIME, python_random,
                                        resolve_seed)
+from sage_attention.keywords import keyword_hints
 
 logger = logging.getLogger("sage_attention")
 
@@ -298,6 +299,7 @@ def jacobian_rank(model, F, seed, force=False, derivatives=None, ambient=None, h
     return rank, ninputs, min(bound, 1.0)
 
 
+@keyword_hints
 class JacobianDimension:
     r"""
     Mixin of polynomial networks: the dimension by the generic Jacobian rank.

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 from sage.all__sagemath_singular import matrix, zero_matrix
 
+from sage_attention.keywords import keyword_hints
 from sage_attention.errors import SpecError
 from sage_attention.models.arguments import random_matrix, integer_argument
 
@@ -464,6 +465,7 @@ class AttentionLayer:
         return out
 
 
+@keyword_hints
 def dense(out, r=1, bias=False, residual=False):
     r"""
     Return a dense layer `Y = (W X + b \mathbf{1}^T)^{\circ r}` for :func:`~sage_attention.models.stack.Network`.
@@ -504,6 +506,7 @@ def dense(out, r=1, bias=False, residual=False):
                       _flag(residual, "residual"))
 
 
+@keyword_hints
 def attention(a, out, heads=1, causal=False, residual=False):
     r"""
     Return a lightning attention layer for :func:`~sage_attention.models.stack.Network`.

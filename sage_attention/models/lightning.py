@@ -72,10 +72,12 @@ from itertools import combinations_with_replacement
 
 from sage.all__sagemath_singular import cached_method, PolynomialRing
 
+from sage_attention.keywords import keyword_hints
 from sage_attention.models.arguments import Coordinate, index_name, distinct_orderings
 from sage_attention.models.polynomial import PolynomialAttentionNetwork
 
 
+@keyword_hints
 class LightningAttentionLayer(PolynomialAttentionNetwork):
     r"""
     One lightning attention layer, with closed-form coordinates.

@@ -41,6 +41,7 @@ A causal mask and a residual stream::
 
 from sage.all__sagemath_singular import matrix, zero_matrix
 
+from sage_attention.keywords import keyword_hints
 from sage_attention.errors import SpecError
 from sage_attention.models.arguments import random_matrix
 from sage_attention.models.base import AttentionNetwork
@@ -142,6 +143,7 @@ def multihead_derivatives(model, X, weights, F):
     return derivs, Xs[-1]
 
 
+@keyword_hints
 class MultiHeadLightningAttention(JacobianDimension, AttentionNetwork):
     r"""
     A lightning network with several heads per layer, a causal mask or residual connections.

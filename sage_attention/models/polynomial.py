@@ -24,6 +24,7 @@ form) and :class:`~sage_attention.models.deep.DeepLightningAttention`
 
 from sage.all__sagemath_singular import cached_method, PolynomialRing, matrix
 
+from sage_attention.keywords import keyword_hints
 from sage_attention.sizes import check_size
 from sage_attention.models.base import AttentionNetwork
 from sage_attention.models.arguments import index_name
@@ -32,6 +33,7 @@ from sage_attention.models.jacobian import JacobianDimension
 from sage_attention.models.guards import check_ring_size
 
 
+@keyword_hints
 class PolynomialAttentionNetwork(EssentialCoordinates, JacobianDimension, AttentionNetwork):
     r"""
     A lightning attention network: a polynomial map from weights to outputs.

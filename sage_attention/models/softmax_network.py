@@ -20,9 +20,11 @@ EXAMPLES::
 from sage.all__sagemath_singular import QQ, matrix
 from sage.rings.real_double import RDF
 
+from sage_attention.keywords import keyword_hints
 from sage_attention.models.base import AttentionNetwork
 
 
+@keyword_hints
 class SoftmaxAttentionNetwork(AttentionNetwork):
     r"""
     An attention network with at least one softmax layer.

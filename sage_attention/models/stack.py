@@ -42,6 +42,7 @@ from math import comb
 
 from sage.all__sagemath_singular import QQ, SageObject, UniqueRepresentation, matrix
 
+from sage_attention.keywords import keyword_hints
 from sage_attention.errors import SpecError
 from sage_attention.models.arguments import integer_argument
 from sage_attention.models.base import AttentionNetwork
@@ -136,6 +137,7 @@ def stack_derivatives(model, X, weights, F):
     return derivs, Xs[-1]
 
 
+@keyword_hints
 class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation, SageObject):
     r"""
     A polynomial network: a stack of dense and lightning attention layers.
@@ -629,6 +631,7 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
         return f"Network({', '.join(args)}) over {self._base_ring}"
 
 
+@keyword_hints
 def Network(layers, d, t=None, linear_output=True, base_ring=None):
     r"""
     Return the network of a stack of dense and attention layers (e.g. a transformer block).
@@ -649,6 +652,7 @@ def Network(layers, d, t=None, linear_output=True, base_ring=None):
     return LayerStack(layers, d, t, linear_output, base_ring)
 
 
+@keyword_hints
 def PolynomialNetwork(widths, activation_degree, bias=False, t=None, base_ring=None):
     r"""
     Return the polynomial neural network of widths `(d_0, \dots, d_L)` and activation `x^r`.

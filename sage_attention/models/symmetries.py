@@ -14,8 +14,10 @@ EXAMPLES::
     (10, 5, 5)
 """
 from sage_attention.models.formulas import published_dimension
+from sage_attention.keywords import keyword_hints
 
 
+@keyword_hints
 class FormulasAndSymmetries:
     r"""
     Mixin: published dimension formulas, symmetry group and generic fibers.

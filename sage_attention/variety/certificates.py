@@ -92,6 +92,7 @@ from dataclasses import dataclass, field as dc_field
 
 from sage.all__sagemath_singular import QQ, Integer
 
+from sage_attention.keywords import keyword_hints
 from sage_attention.errors import ComputationTooLarge
 from sage_attention.variety.fibers import reproduces_point, solve_fiber
 from sage_attention.variety.invariant_checks import (MAX_INVARIANT_WORK, invariant_work,
@@ -311,6 +312,7 @@ def _check_expression(model, f, vals):
     return f"{model_expression(model)}.coordinate_ring()('{f}')(*{pt})"
 
 
+@keyword_hints
 def certify(model, point, families=None, seed=None, extra_invariants=(), force=False):
     r"""
     Return a :class:`Certificate` saying whether ``point`` is an output of ``model``.

@@ -47,6 +47,7 @@ import logging
 
 from sage.all__sagemath_singular import SageObject, UniqueRepresentation, cached_method
 
+from sage_attention.keywords import keyword_hints
 from sage_attention.progress import Heartbeat, interruptible, redelivering_interrupts
 from sage_attention.sizes import check_size
 # ``algorithm=None`` interpolates through DEFAULT_INTERPOLATION_DEGREE with the
@@ -242,6 +243,7 @@ def _generators_missing(res):
     return H is not None and H.dimension is not None and H.dimension > C.dimension
 
 
+@keyword_hints
 class Neurovariety(UniqueRepresentation, SageObject):
     r"""
     The neurovariety of a lightning attention model.
