@@ -114,12 +114,28 @@ def token_parity_monomials(d, tokens, degree):
         (110, 10, 0)
     """
     d, t, D = int(d), int(tokens), int(degree)
-    per = [comb(a + d - 1, d - 1) for a in range(D + 1)]
-    count = [c if a % 2 else 0 for a, c in enumerate(per)]
-    even = [c if a % 2 == 0 else 0 for a, c in enumerate(per)]
-    for _ in range(t - 1):
-        count = [sum(count[a] * even[b - a] for a in range(b + 1)) for b in range(D + 1)]
-    return count[D]
+    # The generating function of the counts is O(x) E(x)^(t-1), O and E the odd
+    # and even parts of (1 - x)^(-d) = (1 + x)^d / (1 - x^2)^d: with P_- and P_+
+    # the odd and even parts of (1 + x)^d, it is N(x) / (1 - x^2)^(d t), where
+    # N = P_- P_+^(t-1) has degree at most d t; and 1/(1 - x^2)^M has the
+    # coefficient binomial(M + m - 1, m) at x^(2m). So the count is a sum of
+    # at most d t / 2 terms (in time polynomial in d t and log D).
+    from flint import fmpz_poly
+    odd = fmpz_poly([comb(d, i) if i % 2 else 0 for i in range(d + 1)])
+    even = fmpz_poly([0 if i % 2 else comb(d, i) for i in range(d + 1)])
+    N = [int(c) for c in (odd * even ** (t - 1)).coeffs()]
+    M = d * t
+    i = D % 2
+    if i >= len(N) or i > D:
+        return 0
+    m = (D - i) // 2
+    binomial = comb(M + m - 1, m)      # binomial(M + m - 1, m), then stepped to m - 1
+    total = 0
+    while i < len(N) and i <= D:
+        total += N[i] * binomial
+        binomial = binomial * m // (M + m - 1) if m else 0
+        i, m = i + 2, m - 1
+    return total
 
 
 def estimate_size(widths, ranks, tokens, weights="QKV", entries=None, heads=None,
@@ -468,11 +484,24 @@ def check_size(estimate, task, force=False, hint=""):
 
         sage: from sage_attention.sizes import estimate_size, check_size
         sage: check_size(estimate_size((3, 1), (1,), 2), "coordinates")
-        sage: big = estimate_size((4, 4, 4, 4), (4, 4, 4), 3)
+        sage: big = estimate_size((4, 4, 4), (4, 4), 3)
         sage: check_size(big, "coordinates")
         Traceback (most recent call last):
         ...
-        ComputationTooLarge: building the coordinate ring needs ... coordinates (limit 200000); pass force=True to run it anyway
+        ComputationTooLarge: building the coordinate ring needs 509280 coordinates (limit 200000); pass force=True to run it anyway
+
+    Far beyond its limit (here `10^4` times) a task is refused without
+    advising ``force=True``, and a size too long to print is written as its
+    order of magnitude::
+
+        sage: check_size(estimate_size((4, 4, 4, 4), (4, 4, 4), 3), "coordinates")
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: building the coordinate ring needs 3611501760 coordinates (limit 200000); that is 18057 times the limit, beyond any machine: choose a smaller model
+        sage: check_size(estimate_size([2] * 41, [1] * 40, 2), "coordinates")
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: building the coordinate ring needs about 5.9e56 coordinates (limit 200000); that is about 2.9e51 times the limit, beyond any machine: choose a smaller model
     """
     if force:
         return
@@ -493,16 +522,49 @@ def check_size(estimate, task, force=False, hint=""):
         value, what = estimate.essential_coordinates, "the generation report over {} essential coordinates is beyond this machine"
     elif task == "stack elimination":
         value = estimate.coordinates * estimate.parameters
-        what = (f"elimination over {estimate.coordinates} coordinates and {estimate.parameters} weights "
+        what = (f"elimination over {magnitude(estimate.coordinates)} coordinates and {estimate.parameters} weights "
                 "(coordinates times weights {}) is beyond this machine")
     else:
         raise ValueError(f"unknown task (={task!r})")
     if value > limit:
-        msg = what.format(value) + f" (limit {limit})"
+        shown = magnitude(value)
+        if shown.startswith("about "):
+            what = what.replace("about {}", "{}")
+        msg = what.format(shown) + f" (limit {limit})"
         if hint:
             msg += f"; {hint}"
-        msg += "; pass force=True to run it anyway"
+        if value > HOPELESS * limit:
+            msg += f"; that is {magnitude(value // limit)} times the limit, beyond any machine: choose a smaller model"
+        else:
+            msg += "; pass force=True to run it anyway"
         raise ComputationTooLarge(msg, estimate)
+
+
+#: beyond this many times its limit a task is refused without advising ``force=True``
+HOPELESS = 10 ** 4
+
+
+def magnitude(n):
+    r"""
+    Return the text of the nonnegative integer ``n``: its digits up to `10^{12}`, else its order of magnitude.
+
+    (Python refuses to print an integer of more than 4300 digits, and the
+    size of a deep network can have more.)
+
+    EXAMPLES::
+
+        sage: from sage_attention.sizes import magnitude
+        sage: magnitude(123456), magnitude(6 * 10**56 + 1), magnitude(3**100000)
+        ('123456', 'about 6.0e56', 'about 1.3e47712')
+    """
+    n = int(n)
+    if n < 10 ** 12:
+        return str(n)
+    e = n.bit_length() * 30103 // 100000 - 1       # a lower bound on log10(n)
+    while n >= 10 ** (e + 1):
+        e += 1
+    mantissa = n // 10 ** (e - 1)                  # two digits
+    return f"about {mantissa // 10}.{mantissa % 10}e{e}"
 
 
 def term_bytes(nvariables):

@@ -77,6 +77,7 @@ from sage_attention.app.runners import (RUNNERS, register, resolve, runner,  # n
                                         run_certify, run_check, run_dimension, run_fibers,
                                         run_invariants, run_vanishing_ideal)
 from sage_attention.app.reporting import ComputationFailed, run_spec  # noqa: F401
+from sage_attention.app.messages import command_line_advice
 from sage_attention.app.filling import add_filling_parser, filling_command  # noqa: F401
 from sage_attention.app.sweeps import (MAX_SWEEP_ROWS, UsageError,  # noqa: F401
                                        defectivity_command, figures_command, seed_argument,
@@ -159,13 +160,15 @@ def _parser(json_errors=False):
     check.add_argument("--force", action="store_true", help="skip the size guard")
     check.add_argument("--verbose", "-v", action="store_true", help="log progress to stderr")
     _add_sweep_parsers(sub)
-    add_filling_parser(sub, _epilog())
+    add_filling_parser(sub, _epilog(statements=False))
     sc = sub.add_parser("script", help="run a Sage script (.sage, preparsed; or .py) with Sage's "
                         "and sage_attention's names, as `sage FILE` does in a full Sage",
                         epilog=_epilog(statements=False),
                         formatter_class=argparse.RawDescriptionHelpFormatter)
     sc.add_argument("file", help="the script (.sage or .py)")
-    sc.add_argument("args", nargs=argparse.REMAINDER, help="the script's arguments")
+    optional = sc.add_argument("args", nargs=argparse.REMAINDER,
+                               help="the script's arguments (optional)")
+    optional.required = False       # argparse counts a REMAINDER as required: it is not
     return p
 
 
@@ -195,15 +198,17 @@ def _add_sweep_parsers(sub):
     sw = sub.add_parser("sweep", help="dimension table over a grid of architectures",
                         epilog=_epilog(statements=False),
                         formatter_class=argparse.RawDescriptionHelpFormatter)
-    sw.add_argument("--layers", default="2", help="numbers of layers, e.g. 1,2 (default: 2)")
-    sw.add_argument("--width", default="3", help="widths (all layers equal), e.g. 3..10")
-    sw.add_argument("--rank", default="2", help="attention ranks, e.g. 1..2")
+    # the grid's defaults are set by the command (None: not given, which --arch needs to know)
+    sw.add_argument("--layers", default=None, help="numbers of layers, e.g. 1,2 (default: 2)")
+    sw.add_argument("--width", default=None,
+                    help="widths (all layers equal), e.g. 3..10 (default: 3)")
+    sw.add_argument("--rank", default=None, help="attention ranks, e.g. 1..2 (default: 2)")
     sw.add_argument("--tokens", default="3", help="numbers of tokens (default: 3)")
     sw.add_argument("--normalization", default="lightning",
                     help="lightning, softmax or lightning,softmax")
     sw.add_argument("--arch", action="append", default=[],
                     help="an explicit architecture 'widths:ranks', e.g. 3,4,5:2,3 (repeatable; "
-                         "replaces the grid)")
+                         "replaces the grid: not with --width, --rank or --layers)")
     sw.add_argument("--seed", type=seed_argument, default=0)
     sw.add_argument("--jobs", "-j", type=int, default=1,
                     help="worker processes (default: 1; they stop with the run: Ctrl-C or "
@@ -257,6 +262,9 @@ def _load(path, force, err, quiet=False):
     return the spec and the notes of the validation (printed on ``err``
     unless ``quiet``)."""
     from sage_attention.dsl import parse_spec_file, parse_spec_stream, validate
+    if not path.strip():
+        raise UsageError(f"the spec file name is empty (={path!r}); give the path of a spec "
+                         "file, e.g. examples/slice.att, or - to read standard input")
     if path == "-":
         stdin = getattr(sys.stdin, "buffer", None)
         if stdin is None:  # a text stream (e.g. replaced in a session)
@@ -336,14 +344,63 @@ def main(argv=None):
         return 141
 
 
+def command_options(command):
+    r"""
+    Return the option strings of a command's parser (``-h`` and ``--help`` included).
+
+    INPUT:
+
+    - ``command`` -- a parser of :func:`main`'s argument parser (a command's, or the top one)
+
+    OUTPUT: a list of strings
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.cli import command_options, _parser
+        sage: commands = _parser().commands
+        sage: "--force" in command_options(commands["run"]), "--force" in command_options(commands["sweep"])
+        (True, False)
+    """
+    return list(getattr(command, "option_names", ["-h", "--help"]))
+
+
 def _parse(parser, argv):
     r"""
     Parse ``argv``; an unknown option is reported by its command, with the usage of that command and a near option.
+
+    An option of the command given before the command (``sage-attention --json check f.att``)
+    is told to go after it.
+
+    TESTS::
+
+        sage: from sage_attention.app.cli import main
+        sage: import sys; sys.stderr = sys.stdout
+        sage: try:
+        ....:     main(["--json", "sweep", "--arch", "2,2:1"])
+        ....: except SystemExit as e:
+        ....:     print("exit status", e.code)
+        {"format": 1, "record": "error", "error": "sage-attention sweep: `--json` is an option of the command: put it after `sweep` (sage-attention sweep --json ...)", ...}
+        usage: sage-attention sweep ...
+        sage-attention sweep: error: `--json` is an option of the command: put it after `sweep` (sage-attention sweep --json ...)
+        exit status 2
+        sage: sys.stderr = sys.__stderr__
     """
+    position = next((i for i, word in enumerate(argv) if word in parser.commands), None)
+    if position:
+        # the words before the command are options of `sage-attention` itself (--version)
+        name, top = argv[position], command_options(parser)
+        command = parser.commands[name]
+        for word in argv[:position]:
+            option = word.split("=", 1)[0]
+            if option.startswith("-") and option not in top and option in command_options(command):
+                files = " FILE" if name in ("run", "check") else (" FILE ..." if name == "script"
+                                                                  else " ...")
+                command.error(f"`{option}` is an option of the command: put it after "
+                              f"`{name}` (sage-attention {name} {word}{files})")
     args, extra = parser.parse_known_args(argv)
     if extra:
         command = parser.commands.get(getattr(args, "command", None), parser)
-        options = getattr(command, "option_names", [])
+        options = command_options(command)
         hint = did_you_mean(extra[0], options) if extra[0].startswith("-") else ""
         command.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
     return args
@@ -354,15 +411,20 @@ def _main(argv):
     The command line, for :func:`main` (which also stops quietly when the reader closes the output).
     """
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = _parse(_parser(json_errors="--json" in argv), argv)
+    parser = _parser(json_errors="--json" in argv)
+    args = _parse(parser, argv)
     out, err = sys.stdout, sys.stderr
     as_json = getattr(args, "json", False)
 
-    def failure(e, status, message=None):
-        """Report the error ``e`` (on ``err``, and as a JSON record under ``--json``)."""
+    def failure(e, status, message=None, json_message=None):
+        """Report the error ``e`` (on ``err``, and as a JSON record under ``--json``,
+        whose ``"error"`` is ``json_message`` when given)."""
         print(str(e) if message is None else message, file=err)
         if as_json:
-            emit(out, error_record(e, status))
+            rec = error_record(e, status)
+            if json_message is not None:
+                rec["error"] = json_message
+            emit(out, rec)
         return status
     redeliver_lost_interrupts()
     if getattr(args, "verbose", False):
@@ -376,7 +438,10 @@ def _main(argv):
                 raise UsageError("--json and --csv exclude each other; give one")
             return BATCH_COMMANDS[args.command](args, out, err)
         except SageAttentionError as e:
-            return failure(e, 2, f"error: {e}")
+            # the library's advice in this command's words: its `--force`, or none
+            message = command_line_advice(str(e), force="--force" in command_options(
+                parser.commands[args.command]))
+            return failure(e, 2, f"error: {message}", message)
         except KeyboardInterrupt as e:
             return failure(e, 130, "interrupted")
     quiet = getattr(args, "quiet", False)
@@ -413,7 +478,7 @@ def _main(argv):
         if progress is None:
             progress = not quiet and hasattr(err, "isatty") and err.isatty()
         results = run_spec(spec, as_json=args.json, seed=args.seed, out=out, progress=progress,
-                           force=args.force)
+                           force=args.force, command_line=True)
     except KeyboardInterrupt as e:
         return failure(e, 130, "interrupted: the reports above are what finished")
     failed = [(r["model"], c["computation"]) for r in results for c in r["computations"]

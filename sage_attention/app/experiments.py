@@ -286,7 +286,7 @@ def format_table(rows, fmt="markdown"):
     return "\n".join(lines)
 
 
-def defectivity_chain(entry, seed=0, max_heads=None):
+def defectivity_chain(entry, seed=0, max_heads=None, heartbeat=False):
     r"""
     Return the rows `H = 1, 2, \dots` of one layer with `H` summed heads, up to saturation.
 
@@ -304,6 +304,9 @@ def defectivity_chain(entry, seed=0, max_heads=None):
     - ``entry`` -- a dictionary with ``d``, ``out``, ``tokens``, ``rank``
     - ``seed`` -- (default: `0`) integer
     - ``max_heads`` -- (default: ``None``, the span dimension) the largest `H`
+    - ``heartbeat`` -- boolean (default: ``False``); show each row's
+      computation and the seconds it has been running on standard error
+      (:class:`~sage_attention.progress.Heartbeat`, as ``run --progress`` does)
 
     OUTPUT: a list of dictionaries with ``d, out, tokens, rank, heads,
     dimension, one_head, span, bound, defect, parameters, fiber_dimension,
@@ -317,8 +320,17 @@ def defectivity_chain(entry, seed=0, max_heads=None):
         sage: rows = defectivity_chain({'d': 3, 'out': 1, 'tokens': 2, 'rank': 3})
         sage: [(r['heads'], r['dimension'], r['bound'], r['defect']) for r in rows]
         [(1, 11, 11, 0), (2, 17, 18, 1), (3, 18, 18, 0)]
+
+    With ``heartbeat``, a line per row on standard error while it computes::
+
+        sage: import sys; stderr, sys.stderr = sys.stderr, sys.stdout
+        sage: rows = defectivity_chain({'d': 2, 'out': 1, 'tokens': 2, 'rank': 1}, heartbeat=True)
+        defectivity d=2 d'=1 t=2 a=1 H=1: the Jacobian rank: 0 s...done in ... s
+        defectivity d=2 d'=1 t=2 a=1 H=2: the Jacobian rank: 0 s...done in ... s
+        sage: sys.stderr = stderr
     """
     from sage_attention.models import LightningAttention
+    from sage_attention.progress import Heartbeat
     from sage_attention.models.join import join_bound, span_dimension
     d, out, t, a = (int(entry[k]) for k in ("d", "out", "tokens", "rank"))
     span = span_dimension(d, out, t)
@@ -327,7 +339,9 @@ def defectivity_chain(entry, seed=0, max_heads=None):
     for H in range(1, limit + 1):
         M = LightningAttention(d=d, t=t, a=a, out=out, heads=H)
         t0 = time.perf_counter()
-        D = M.dimension_report(seed=seed)
+        with Heartbeat(f"defectivity d={d} d'={out} t={t} a={a} H={H}: the Jacobian rank",
+                       heartbeat):
+            D = M.dimension_report(seed=seed)
         dim = int(D.dimension)
         if one is None:
             one = dim
@@ -343,7 +357,7 @@ def defectivity_chain(entry, seed=0, max_heads=None):
 
 
 def defectivity_table(widths=range(2, 6), outs=range(1, 4), tokens=range(1, 4), ranks=None,
-                      executor=None, progress=None, seed=0, max_heads=None):
+                      executor=None, progress=None, seed=0, max_heads=None, heartbeat=False):
     r"""
     Return the defectivity table of summed heads over a grid.
 
@@ -361,7 +375,8 @@ def defectivity_table(widths=range(2, 6), outs=range(1, 4), tokens=range(1, 4), 
     - ``progress`` -- (default: ``None``) a callable ``(done, total, rows)``
       called after each chain; without it each chain is logged
     - ``seed`` -- (default: `0`) integer
-    - ``max_heads`` -- (default: ``None``) see :func:`defectivity_chain`
+    - ``max_heads``, ``heartbeat`` -- (default: ``None``, ``False``) see
+      :func:`defectivity_chain`
 
     OUTPUT: a list of rows, in grid order
 
@@ -390,10 +405,10 @@ def defectivity_table(widths=range(2, 6), outs=range(1, 4), tokens=range(1, 4), 
 
     if executor is None:
         for i, e in enumerate(grid):
-            report(i, defectivity_chain(e, seed, max_heads), i + 1)
+            report(i, defectivity_chain(e, seed, max_heads, heartbeat), i + 1)
     else:
         from concurrent.futures import as_completed
-        futures = {executor.submit(defectivity_chain, e, seed, max_heads): i
+        futures = {executor.submit(defectivity_chain, e, seed, max_heads, heartbeat): i
                    for i, e in enumerate(grid)}
         for done, fut in enumerate(as_completed(futures), 1):
             report(futures[fut], fut.result(), done)

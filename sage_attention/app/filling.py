@@ -208,12 +208,32 @@ def filling_command(args, out, err):
         | 2 | 1 | 2 | 2 | no | (2, 2, 1) | none | 0 | 2 | ... |
         | 2 | 1 | 2 | 3 | no | (2, 2, 1) | none | 0 | 2 | ... |
         0
+
+    The options are named as the command line writes them::
+
+        sage: import sys; sys.stderr = sys.stdout
+        sage: main(["filling", "--max-width", "0"])
+        error: --max-width (=0) must be at least 1
+        2
+        sage: main(["filling", "--depth", "5", "--max-width", "9"])
+        error: the box of hidden widths has up to 6561 architectures (--max-width 9 for each of the 4 hidden layers of --depth 5), more than 5000; lower --max-width or --depth
+        2
+        sage: sys.stderr = sys.__stderr__
     """
     import json
     from sage_attention.app.sweeps import int_list as _int_list
-    grid = list(product(_int_list(args.input, "--input"), _int_list(args.output, "--output"),
-                        _int_list(args.depth, "--depth", minimum=2),
-                        _int_list(args.degree, "--degree", minimum=2)))
+    if args.max_width < 1:
+        raise UsageError(f"--max-width (={args.max_width}) must be at least 1")
+    grid = list(dict.fromkeys(product(   # a value listed twice is one search
+        _int_list(args.input, "--input"), _int_list(args.output, "--output"),
+        _int_list(args.depth, "--depth", minimum=2), _int_list(args.degree, "--degree", minimum=2))))
+    depth = max(g[2] for g in grid)
+    if args.max_width ** (depth - 1) > MAX_FILLING_ROWS:
+        # filling_frontier's own refusal names its Python arguments; this one, the options
+        raise UsageError(f"the box of hidden widths has up to {args.max_width ** (depth - 1)} "
+                         f"architectures (--max-width {args.max_width} for each of the {depth - 1} "
+                         f"hidden layers of --depth {depth}), more than {MAX_FILLING_ROWS}; lower --max-width or "
+                         "--depth")
     done = []
 
     def show(results):

@@ -27,6 +27,7 @@ from sage_attention.errors import SageAttentionError
 from sage_attention.dsl.computations import COMPUTATIONS as TABLE
 from sage_attention.app.runners import runner
 from sage_attention.app.jsonout import emit, record
+from sage_attention.app.messages import command_line_advice
 
 logger = logging.getLogger("sage_attention")
 
@@ -49,11 +50,30 @@ def _jsonable(value):
         return str(value)
 
 
+def _outputs(spec_model, model):
+    # the number of output entries the model keeps
+    if model is not None and hasattr(model, "output_entries"):
+        return len(model.output_entries())
+    if spec_model.entries is not None:
+        return len(spec_model.entries)
+    return spec_model.widths[-1] * (spec_model.tokens or 1)
+
+
 def _model_header(spec_model, model):
     est = spec_model.size_estimate()
-    # the counts are exact for one plain layer; a mask or a residual stream
-    # changes which monomials occur, so they are the unmasked model's then
-    exact = len(spec_model.layers) == 1 and spec_model.is_plain()
+    layers = spec_model.layers
+    attention = [layer for layer in layers if layer.kind == "attention"]
+    softmax = any(layer.normalization.value == "softmax" for layer in attention)
+    if softmax:
+        # softmax is not polynomial: no coefficient coordinates to count
+        coordinates = essential = exact = None
+    else:
+        coordinates, essential = est.coordinates, est.essential_coordinates
+        # the counts are exact for one plain layer and for dense layers only (all
+        # monomials of the output's degree occur); a mask, a residual stream or a
+        # stack with attention changes which monomials occur: then they are estimates
+        exact = ((len(layers) == 1 and spec_model.is_plain())
+                 or not attention)
     return {
         "model": spec_model.name,
         "architecture": repr(model) if model is not None else "(not built)",
@@ -61,15 +81,19 @@ def _model_header(spec_model, model):
         "widths": list(spec_model.widths),
         "ranks": list(spec_model.ranks),
         "tokens": spec_model.tokens,
-        "normalization": list(spec_model.normalizations),
+        # one entry per layer, null for a dense layer (as ranks, heads and mask)
+        "normalization": [layer.normalization.value if layer.kind == "attention" else None
+                          for layer in layers],
         "heads": list(spec_model.heads),
         "mask": [getattr(layer, "mask", None) for layer in spec_model.layers],
         "residual": [layer.residual for layer in spec_model.layers],
         "layers": [layer.to_dsl() for layer in spec_model.layers],
-        "weights": spec_model.weights,
-        "coordinates": est.coordinates,
+        # the weight space of the attention layers: none without them
+        "weights": spec_model.weights if attention else None,
+        "coordinates": coordinates,
         "coordinates_exact": exact,
-        "essential_coordinates": est.essential_coordinates,
+        "essential_coordinates": essential,
+        "outputs": _outputs(spec_model, model),
         "parameters": est.parameters,
         "dimension": None,
         "expected_dimension": None,
@@ -79,9 +103,13 @@ def _model_header(spec_model, model):
 
 def _print_text(result, out):
     print(f"== model {result['model']}: {result['architecture']}", file=out)
-    bound = "" if result["coordinates_exact"] else " (estimate)"
-    print(f"   coordinates: {result['coordinates']}{bound}, essential coordinates: "
-          f"{result['essential_coordinates']}, parameters: {result['parameters']}", file=out)
+    if result["coordinates"] is None:
+        print(f"   outputs: {result['outputs']} (softmax is not polynomial: no coordinates), "
+              f"parameters: {result['parameters']}", file=out)
+    else:
+        bound = "" if result["coordinates_exact"] else " (estimate)"
+        print(f"   coordinates: {result['coordinates']}{bound}, essential coordinates: "
+              f"{result['essential_coordinates']}, parameters: {result['parameters']}", file=out)
     for comp in result["computations"]:
         text = comp.get("text")
         if text is None:
@@ -109,15 +137,23 @@ def _emit(result, as_json, out):
         out.flush()
 
 
-def _error_entry(comp, error):
+def _error_entry(comp, error, command_line=False):
     message = str(error) if isinstance(error, SageAttentionError) else \
         f"{type(error).__name__}: {error}"
+    if command_line:
+        # the advice names the command's `--force`, and `up to degree N` when the
+        # statement has no degree to lower
+        message = command_line_advice(
+            message, force=True,
+            degree_clause=(False if comp.name == "vanishing_ideal"
+                           and "degree" not in dict(comp.options) else None))
     return {"computation": comp.name, "options": dict(comp.options),
             "error": message, "error_type": type(error).__name__,
             "text": f"FAILED: `{comp.to_dsl()}`: {message}"}
 
 
-def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=False):
+def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=False,
+             command_line=False):
     r"""
     Run every computation of a validated spec and print a report per model.
 
@@ -138,6 +174,10 @@ def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=Fal
     - ``progress`` -- boolean (default: ``False``); the runners show the
       progress of long steps on standard error (the runner's options get
       ``progress``; it is a setting of the run, not an option of the spec)
+    - ``command_line`` -- boolean (default: ``False``); the run is that of
+      ``sage-attention run``: the advice of a refusal names the command
+      line's ``--force`` rather than ``force=True``
+      (:func:`~sage_attention.app.messages.command_line_advice`)
 
     OUTPUT: the list of result dictionaries, one per model with
     computations; a result with a failure has ``"failed": True``
@@ -170,7 +210,7 @@ def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=Fal
         except Exception as e:
             result = _model_header(spec_model, None)
             result["failed"] = True
-            result["computations"] = [_error_entry(c, e) for c in comps]
+            result["computations"] = [_error_entry(c, e, command_line) for c in comps]
             _emit(result, as_json, out)
             results.append(result)
             continue
@@ -197,7 +237,7 @@ def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=Fal
                 except Exception as e:
                     logger.info("model %s: %s failed", spec_model.name, comp.name)
                     result["failed"] = True
-                    result["computations"].append(_error_entry(comp, e))
+                    result["computations"].append(_error_entry(comp, e, command_line))
                     continue
                 entry = {"computation": comp.name, "options": dict(comp.options)}
                 entry.update(value)

@@ -419,6 +419,14 @@ def run_stack_vanishing_ideal(model, computation, options):
         sage: print(r["text"])
         minimal generators: 3 of degree 2
         elimination (Singular, the weights eliminated), the whole ideal, ... s
+
+    The ternary quadrics that are sums of four squares fill their space::
+
+        sage: from sage_attention import Network, dense
+        sage: r = run_stack_vanishing_ideal(Network([dense(out=4, r=2), dense(out=1)], d=3), None, {})
+        sage: print(r["text"])
+        minimal generators: none (the ideal is zero)
+        the outputs fill their space (the Jacobian's rank is the number of coordinates, 6): nothing to eliminate, the whole ideal, ... s
     """
     import time
     from sage_attention.ideals.polynomial_text import polynomial_text
@@ -433,8 +441,12 @@ def run_stack_vanishing_ideal(model, computation, options):
     gens = minimal_basis(I) if not I.is_zero() else []
     by_degree = dict(sorted(minimal_generators_count(I, force=force, progress=progress).items()))
     counts = ", ".join(f"{n} of degree {k}" for k, n in by_degree.items()) or "none (the ideal is zero)"
-    text = (f"minimal generators: {counts}\nelimination (Singular, the weights eliminated), the whole "
-            f"ideal, {seconds:.2f} s")
+    if I.is_zero() and I.ring().ngens():
+        how = (f"the outputs fill their space (the Jacobian's rank is the number of coordinates, "
+               f"{I.ring().ngens()}): nothing to eliminate, the whole ideal")
+    else:
+        how = "elimination (Singular, the weights eliminated), the whole ideal"
+    text = f"minimal generators: {counts}\n{how}, {seconds:.2f} s"
     return {"algorithm": "elimination", "generators_by_degree": by_degree, "complete_through_degree": None,
             "proved_complete": True, "generators": [polynomial_text(g) for g in gens], "text": text}
 

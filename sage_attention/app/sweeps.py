@@ -278,6 +278,63 @@ class WorkerPool(ProcessPoolExecutor):
         self.workers()
 
 
+def refuse_large_rows(rows, hint):
+    r"""
+    Refuse, before computing anything, a table with a row beyond the size guard.
+
+    The guard is the one of a dimension (the entries of the forward-mode
+    Jacobian, :func:`~sage_attention.sizes.check_size` on
+    :func:`~sage_attention.sizes.estimate_size`), the one the library
+    applies to each row when it computes it; here every row is checked
+    first, so a table does not compute for minutes and then stop at a row
+    that cannot run.
+
+    INPUT:
+
+    - ``rows`` -- list of dictionaries with ``widths``, ``ranks``,
+      ``tokens`` and optionally ``heads`` (summed heads of one layer) and
+      ``label`` (the row in words, for the message)
+    - ``hint`` -- string; the options to lower, for the message
+
+    OUTPUT: ``None``; raise :class:`UsageError` naming the first row beyond
+    the guard, its size, and ``hint``
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.sweeps import refuse_large_rows
+        sage: refuse_large_rows([{"widths": (3, 3), "ranks": (1,), "tokens": 2}], "lower --width")
+        sage: refuse_large_rows([{"widths": (1000, 1000), "ranks": (1,), "tokens": 3}], "lower --width")
+        Traceback (most recent call last):
+        ...
+        UsageError: the row widths 1000,1000 ranks 1 t=3 is too large: the forward-mode Jacobian holds about ... field entries (limit 50000000)...; lower --width
+    """
+    from sage_attention.errors import ComputationTooLarge
+    from sage_attention.sizes import check_size, estimate_size
+    from sage_attention.app.messages import command_line_advice
+    for row in rows:
+        heads = row.get("heads")
+        estimate = estimate_size(row["widths"], row["ranks"], row["tokens"],
+                                 heads=None if heads is None else (heads,))
+        try:
+            check_size(estimate, "jacobian")
+        except ComputationTooLarge as e:
+            label = row.get("label") or (f"widths {','.join(map(str, row['widths']))} ranks "
+                                         f"{','.join(map(str, row['ranks']))} t={row['tokens']}")
+            raise UsageError(f"the row {label} is too large: "
+                             + command_line_advice(str(e), force=False, hint=hint)) from None
+
+
+def _unique(rows):
+    """The rows without repetitions, in their order (and how many were dropped)."""
+    seen, out = set(), []
+    for row in rows:
+        key = repr(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in row.items()))
+        if key not in seen:
+            seen.add(key)
+            out.append(row)
+    return out, len(rows) - len(out)
+
+
 def _sweep_grid(args):
     from sage_attention.app import experiments
     norms = [n.strip() for n in args.normalization.split(",")]
@@ -288,6 +345,12 @@ def _sweep_grid(args):
     if args.jobs < 1:
         raise UsageError(f"--jobs (={args.jobs}) must be at least 1")
     if args.arch:
+        given = [o for o, v in (("--width", args.width), ("--rank", args.rank),
+                                ("--layers", args.layers)) if v is not None]
+        if given:
+            raise UsageError(f"--arch replaces the grid, so {' and '.join(given)} would be "
+                             f"ignored; give the architectures with --arch only (e.g. "
+                             f"--arch 3,3:2), or the grid with --width, --rank and --layers")
         grid = []
         for a in args.arch:
             widths, sep, ranks = a.partition(":")
@@ -303,8 +366,10 @@ def _sweep_grid(args):
                     grid.append({"widths": widths, "ranks": ranks, "tokens": t,
                                  "normalization": norm})
     else:
-        layers, widths = _int_list(args.layers, "--layers"), _int_list(args.width, "--width")
-        ranks, tokens = _int_list(args.rank, "--rank"), _int_list(args.tokens, "--tokens")
+        layers = _int_list("2" if args.layers is None else args.layers, "--layers")
+        widths = _int_list("3" if args.width is None else args.width, "--width")
+        ranks = _int_list("2" if args.rank is None else args.rank, "--rank")
+        tokens = _int_list(args.tokens, "--tokens")
         n = len(layers) * len(widths) * len(ranks) * len(tokens) * len(norms)
         if n > MAX_SWEEP_ROWS:
             raise UsageError(f"the grid has {n} architectures, more than {MAX_SWEEP_ROWS}; "
@@ -313,6 +378,8 @@ def _sweep_grid(args):
                                              tokens=tokens, normalization=norms)
     if len(grid) > MAX_SWEEP_ROWS:
         raise UsageError(f"the grid has {len(grid)} architectures, more than {MAX_SWEEP_ROWS}")
+    refuse_large_rows(grid, "remove it from --arch" if args.arch else
+                      "lower --width, --layers or --tokens")
     return grid
 
 
@@ -370,7 +437,10 @@ def sweep_command(args, out, err):
             print(experiments.format_table(rows, "csv" if args.csv else "markdown"), file=out)
             out.flush()
 
-    grid = _sweep_grid(args)
+    grid, repeated = _unique(_sweep_grid(args))
+    if repeated and not args.quiet:
+        print(f"note: {repeated} repeated row{'s' * (repeated != 1)} of the grid computed once",
+              file=err)
     # The rows are computed in worker processes (one with -j 1) that ignore
     # Ctrl-C, so this process, which only waits, always sees it (inside
     # linbox a KeyboardInterrupt can be lost) and stops them.
@@ -416,6 +486,45 @@ def figures_command(args, out, err):
     return 0
 
 
+def defectivity_rows(widths, outs, tokens, ranks=None, max_heads=None):
+    r"""
+    Return the largest row each chain of ``defectivity`` surely computes, for :func:`refuse_large_rows`.
+
+    A chain computes `H = 1, 2, \dots` heads until the dimension is the span
+    (or ``max_heads``); the dimension of `H` heads is at most `H` times the
+    weights of one head, so every `H` with `H P_1` below the span is computed.
+
+    INPUT: the lists of ``defectivity``'s options (``ranks``: ``None`` for
+    every rank up to `d`; ``max_heads``: ``None`` for no cap)
+
+    OUTPUT: a list of dictionaries (``widths``, ``ranks``, ``tokens``, ``heads``, ``label``)
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.sweeps import defectivity_rows
+        sage: [r["label"] for r in defectivity_rows([200], [1], [2], [1])]
+        ["d=200 d'=1 t=2 a=1 with at least 6700 summed heads"]
+        sage: [r["heads"] for r in defectivity_rows([200], [1], [2], [1], max_heads=2)]
+        [2]
+    """
+    from sage_attention.sizes import estimate_size, span_bound
+    rows = []
+    for d in widths:
+        for o in outs:
+            for t in tokens:
+                for a in (range(1, d + 1) if ranks is None else ranks):
+                    span = span_bound((d, o), (a,), t)
+                    one = estimate_size((d, o), (a,), t).parameters
+                    heads = -(-span // one)
+                    if max_heads is not None:
+                        heads = min(heads, max_heads)
+                    heads = max(heads, 1)
+                    rows.append({"widths": (d, o), "ranks": (a,), "tokens": t, "heads": heads,
+                                 "label": f"d={d} d'={o} t={t} a={a} with at least {heads} "
+                                          "summed heads"})
+    return rows
+
+
 def defectivity_command(args, out, err):
     r"""
     Run ``sage-attention defectivity``: the rows of
@@ -445,15 +554,18 @@ def defectivity_command(args, out, err):
     from sage_attention.app import experiments
     if args.jobs < 1:
         raise UsageError(f"--jobs (={args.jobs}) must be at least 1")
-    widths = _int_list(args.width, "--width")
-    outs = _int_list(args.out, "--out")
-    tokens = _int_list(args.tokens, "--tokens")
-    ranks = None if args.rank is None else _int_list(args.rank, "--rank")
+    # each option lists a set of values: a value given twice is one row (`--width 3,3`)
+    widths = list(dict.fromkeys(_int_list(args.width, "--width")))
+    outs = list(dict.fromkeys(_int_list(args.out, "--out")))
+    tokens = list(dict.fromkeys(_int_list(args.tokens, "--tokens")))
+    ranks = None if args.rank is None else list(dict.fromkeys(_int_list(args.rank, "--rank")))
     max_heads = None if args.heads is None else max(_int_list(args.heads, "--heads"))
     n = len(widths) * len(outs) * len(tokens) * (len(ranks) if ranks else max(widths))
     if n > MAX_SWEEP_ROWS:
         raise UsageError(f"the grid has {n} architectures, more than {MAX_SWEEP_ROWS}; "
                          "narrow --width, --out, --tokens or --rank")
+    refuse_large_rows(defectivity_rows(widths, outs, tokens, ranks, max_heads),
+                      "lower --width, --out or --tokens, or cap the heads with --heads")
     finished = []
 
     def progress(done, total, rows):
@@ -473,12 +585,15 @@ def defectivity_command(args, out, err):
                   file=out)
             out.flush()
 
+    # a line per row while it computes, as `run --progress` shows its steps (when stderr
+    # is a terminal: the rows of a small table take milliseconds)
+    heartbeat = not args.quiet and hasattr(err, "isatty") and err.isatty()
     try:
         ex = WorkerPool(args.jobs)
         try:
             rows = experiments.defectivity_table(widths, outs, tokens, ranks, executor=ex,
                                                  progress=progress, seed=args.seed,
-                                                 max_heads=max_heads)
+                                                 max_heads=max_heads, heartbeat=heartbeat)
         finally:
             ex.terminate()
     except KeyboardInterrupt:

@@ -23,7 +23,7 @@ EXAMPLES::
     sage: print(COMPUTATIONS["vanishing_ideal"].describe())
     vanishing_ideal [up to degree N] [algorithm = ...]: the vanishing ideal, complete or through a degree (with dense layers: by elimination, small networks only)
       degree -- integer >= 1 (default: none); interpolate through this degree (implies `algorithm = interpolation`)
-      algorithm -- one of elimination, interpolation (default: elimination up to 18 essential coordinates, else interpolation); Singular's elimination (the whole ideal) or interpolation degree by degree
+      algorithm -- one of elimination, interpolation (default: interpolation through degree 4 with the whole-ideal proof; where it is not proved, up to 18 essential coordinates, the next degrees, then elimination); Singular's elimination (the whole ideal) or interpolation degree by degree
       applies to: lightning models with one head, no mask and no residual; and models with dense layers (algorithm = elimination)
     sage: COMPUTATIONS["vanishing_ideal"].runner
     'sage_attention.app.runners.run_vanishing_ideal'
@@ -512,8 +512,9 @@ COMPUTATIONS = {c.name: c for c in (
                         minimum=1),
                  Option("algorithm", "choice", "Singular's elimination (the whole ideal) or "
                         "interpolation degree by degree", choices=("elimination", "interpolation"),
-                        default_doc="elimination up to 18 essential coordinates, else "
-                                    "interpolation")),
+                        default_doc="interpolation through degree 4 with the whole-ideal "
+                                    "proof; where it is not proved, up to 18 essential "
+                                    "coordinates, the next degrees, then elimination")),
                 "the vanishing ideal, complete or through a degree (with dense layers: "
                 "by elimination, small networks only)",
                 syntax="vanishing_ideal [up to degree N] [algorithm = ...]",

@@ -40,6 +40,7 @@ TESTS::
 """
 import functools
 import re
+import unicodedata
 from importlib import resources
 from pathlib import Path
 
@@ -368,6 +369,11 @@ VALUE_HINTS = {
     "point": "a list of numbers in brackets, e.g. `certify point [1, -1/2, 0]`",
     "check": "what to check, e.g. `check invariants`",
     "seed": "a non-negative integer, e.g. `seed = 1`",
+    "bias": "`true` or `false`, e.g. `bias = true`",
+    "residual": "`true` or `false`, e.g. `residual = true`",
+    "linear_output": "`true` or `false`, e.g. `linear_output = false`",
+    "heads": "a positive integer, e.g. `heads = 2`",
+    "activation": "`linear` or `power(r)`, e.g. `activation = power(2)`",
 }
 
 _TERMINAL_WORDS = {"NAME": "a name", "NUMBER": "a number", "_SEP": "a newline or `;`",
@@ -562,6 +568,91 @@ def _heuristic(e, before):
     return E.DSLSyntaxError
 
 
+#: A number glued to letters or `_`, such as `0x10`, `1e3` or `1_000`
+#: (the lexer reads a number and then a name).
+_GLUED_NUMBER = re.compile(r"(?<![\w./])[+-]?[0-9]+(?:\.[0-9]+)?(?:[eE][+-][0-9]+|[A-Za-z_]\w*)")
+
+
+def _glued_number(text, end):
+    """The first number glued to letters in ``text[:end]`` (comments
+    ignored), as a match, or ``None``."""
+    return _GLUED_NUMBER.search(_strip_comments(text)[:end])
+
+
+def _decimal(word):
+    """The integer ``word`` means in other notations (``0x10``, ``1e3``,
+    ``1_000``), or ``None``."""
+    try:
+        return int(word, 0)
+    except ValueError:
+        pass
+    try:
+        value = float(word)
+    except ValueError:
+        return None
+    return int(value) if value.is_integer() and abs(value) < 1e18 else None
+
+
+def _value_example(key, value):
+    """How ``key`` is written with the value ``value``."""
+    if key == "GF":
+        return f"`GF({value})`"
+    if key == "degree":
+        return f"`up to degree {value}`"
+    if key in (None, "point", "check"):
+        return f"`{value}`"
+    return f"`{key} = {value}`"
+
+
+def _char_name(ch):
+    return f"U+{ord(ch):04X} {unicodedata.name(ch, 'unnamed character')}"
+
+
+def _character_hint(ch, text, pos):
+    """The message and fix for the unexpected character ``ch`` at ``pos``,
+    or ``None`` for the generic one."""
+    if ch == ":":
+        word = _word_before(text[:pos])
+        value = re.match(r"\s*([^\s,;(){}\[\]]+)", text[pos + 1:])
+        if word:
+            example = f"`{word} = {value.group(1)}`" if value else f"`{word} = value`"
+            return "`:`", f"write `=` instead of `:`, e.g. {example}"
+        return "`:`", "write `=` instead of `:`; comments start with `//` or `#`"
+    if ord(ch) < 128:
+        return None
+    name = _char_name(ch)
+    if unicodedata.category(ch) == "Zs" or ch in "\u200b\u2060\ufeff":
+        return (f"`\\u{ord(ch):04x}` ({name}), which looks like a space",
+                "replace it by a plain space (it often comes from copying text)")
+    ascii_form = unicodedata.normalize("NFKC", ch)
+    if ascii_form.isascii() and ascii_form.strip():
+        what = "ASCII digit" if ascii_form.isdigit() else "ASCII character"
+        return (f"`{ch}` ({name}) is not an {what}",
+                f"type the {what} `{ascii_form}` instead of `{ch}`")
+    base = "".join(c for c in unicodedata.normalize("NFKD", ch) if c.isascii())
+    if ch.isalpha():
+        example = f" (e.g. `{base}`)" if base else ""
+        return (f"`{ch}` ({name}) is not allowed: names use ASCII letters, digits and `_`",
+                f"replace `{ch}` by an ASCII letter{example}")
+    return (f"`{E._visible(ch)}` ({name}) is not allowed: spec files are ASCII outside comments",
+            f"remove `{E._visible(ch)}` or replace it by its ASCII form")
+
+
+def _matching_close(text, pos):
+    """The index of the `)` closing the `(` at ``pos``, or ``None``."""
+    depth = 0
+    for i in range(pos, len(text)):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        elif text[i] in "\n;{}":
+            return None
+    return None
+
+
 def syntax_error(e, text, filename=None):
     r"""
     Return the labelled :class:`~sage_attention.dsl.errors.DSLSyntaxError`
@@ -595,9 +686,39 @@ def syntax_error(e, text, filename=None):
         source_line = lines[line - 1] if 1 <= line <= len(lines) else ""
         return cls(what, line, column, filename, source_line, expected, hint, orig=e)
 
+    if "\r" in text and "\n" not in text:
+        # old Mac line endings: the lexer sees the whole file as one line
+        column = text.index("\r") + 1
+        return make(E.DSLSyntaxError, "the file's lines end with `\\r` alone (old Mac line "
+                    "endings), so the spec reads as one line", 1, column, "",
+                    "convert the line endings to `\\n` (Unix) or `\\r\\n` (Windows), "
+                    "e.g. with `mac2unix FILE` or your editor's line-ending setting")
+
+    if isinstance(e, (UnexpectedCharacters, UnexpectedToken)):
+        end = e.pos_in_stream if isinstance(e, UnexpectedCharacters) else \
+            _offset(text, e.token.line, e.token.column) + len(e.token.value or "")
+        glued = _glued_number(text, end)
+        if glued is not None:
+            word = glued.group()
+            glued_line = text.count("\n", 0, glued.start()) + 1
+            glued_column = glued.start() - (text.rfind("\n", 0, glued.start()) + 1) + 1
+            key = _key_before(text[:glued.start()])
+            value = _decimal(word)
+            if value is not None:
+                fix = f"write {_value_example(key, value)}"
+            else:
+                fix = "write " + VALUE_HINTS.get(key, "an integer in decimal digits, e.g. `16`")
+            return make(E.InvalidValue, f"`{word}` is not a number: integers are written "
+                        "in decimal digits (no `0x`, exponent or `_`)", glued_line,
+                        glued_column, "a number", fix)
+
     if isinstance(e, UnexpectedCharacters):
         char = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
         hint = E.UnexpectedCharacter.default_hint
+        special = _character_hint(char, text, e.pos_in_stream) if char else None
+        if special is not None:
+            return make(E.UnexpectedCharacter, special[0], e.line, e.column,
+                        _expected_text(e.allowed), special[1])
         if char in "\"'":
             hint = "write numbers and names without quotes"
         shown = "".join(E._visible(ch) for ch in char)
@@ -669,6 +790,33 @@ def syntax_error(e, text, filename=None):
                                                                                      "RPAR", "$END"):
             return make(E.InvalidValue, f"{shown} is not a number", line, column, "a number",
                         "write " + VALUE_HINTS["point"])
+    accepts = set(e.expected or ())
+    if token.type == "RPAR" and "NUMBER" in accepts:
+        m = re.search(r"\bactivation\s*=\s*([A-Za-z_]\w*)\s*\($", body)
+        if m:
+            # `power()`: the bracket is balanced, the degree is missing
+            return make(E.MissingValue, f"`{m.group(1)}()` needs its degree", line, column,
+                        expected, f"write the degree, e.g. `activation = {m.group(1)}(2)`")
+    if "_SEP" in accepts and "COMMA" not in accepts and (not stack or stack[-1][0] == "{"):
+        if token.type == "COMMA":
+            rest = _strip_comments(text[pos + 1:])
+            if re.match(r"[ \t\f\r]*([\n;}]|$)", rest):
+                return make(E.MissingSeparator, "`,` at the end of a statement", line, column,
+                            expected, "remove the `,`")
+            return make(E.MissingSeparator, "`,` between statements: statements are "
+                        "separated by a newline or `;`", line, column, expected,
+                        "replace the `,` by `;` or a newline")
+        word = _word_before(before)
+        if (token.type == "LPAR" and word is not None and re.search(r"\w$", body)
+                and re.search(r"\bcompute\s+\w+\s*\{[^{}]*$", body)):
+            # `dimension(seed = 0)`: options are written without parentheses
+            close = _matching_close(text, pos)
+            inside = text[pos + 1:close].strip() if close is not None else ""
+            options = " ".join(o.strip() for o in inside.split(",") if o.strip())
+            example = f"`{word} {options}`" if options else f"`{word} seed = 0`"
+            return make(E.DSLSyntaxError, f"`(` after `{word}`: options of a computation "
+                        "are written without parentheses", line, column, expected,
+                        f"write {example}, without parentheses")
     # two numbers of a point without a comma: the shared message of a missing `,` below
     point_gap = bool(stack) and stack[-1][0] == "[" and "COMMA" in set(e.expected or ()) \
         and token.type == "NUMBER"

@@ -392,6 +392,12 @@ def _check_computation(chk, c, model, available, force):
     decl = COMPUTATIONS[c.name]
     tasks = decl.size_tasks_for(model)
     opts = c.options_dict
+    if c.name == "vanishing_ideal" and opts.get("algorithm") != "elimination" and not model.has_dense_layers():
+        # the engine may run (``run`` interpolates first, also where it then
+        # eliminates), and it reads the memory limit: an unreadable
+        # SAGE_ATTENTION_MEMORY_LIMIT is refused here as there
+        from sage_attention.ideals.memory import memory_limit
+        memory_limit()
     if c.name == "vanishing_ideal" and (opts.get("algorithm") == "interpolation"
                                         or "degree" in opts):
         tasks = ("coordinates",)

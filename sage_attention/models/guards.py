@@ -90,7 +90,7 @@ def check_jacobian_size(model, force=False, estimate=None):
         sage: check_jacobian_size(LightningAttention(d=10**6, t=2, a=1))
         Traceback (most recent call last):
         ...
-        ComputationTooLarge: the forward-mode Jacobian holds about ... field entries (limit 50000000); pass force=True to run it anyway
+        ComputationTooLarge: the forward-mode Jacobian holds about ... field entries (limit 50000000); that is ... times the limit, beyond any machine: choose a smaller model
         sage: check_jacobian_size(LightningAttention(d=1000, t=2, a=1))
         Traceback (most recent call last):
         ...

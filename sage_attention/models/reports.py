@@ -89,6 +89,32 @@ class FormulaComparison:
             return f"(expected {self.expected} from [HMK2024])"
         return f"(WARNING: the formula gives {self.expected}: {self.expected_note}{hint})"
 
+    def comparison_rows(self):
+        r"""
+        Return the rows comparing with the formula, for the HTML tables.
+
+        Without a formula the rows say so in words, as ``repr`` does (a
+        report shows no Python ``None``).
+
+        OUTPUT: a list of pairs ``(name, value)``
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention, Network, attention, dense
+            sage: rows = LightningAttention(d=2, t=2, a=1).dimension_report(seed=0).comparison_rows()
+            sage: [name for name, value in rows], rows[0], rows[2]
+            (['expected', 'formula', 'defect'], ('expected', 4), ('defect', 0))
+            sage: B = Network([attention(a=2, out=3), dense(out=4, r=2), dense(out=3)], d=3, t=2)
+            sage: B.dimension_report(seed=0).comparison_rows()
+            [('expected', 'no expected dimension is known for a network with attention layers; 45 weights, ambient dimension 2772'),
+             ('defect', 'none: no formula to compare with')]
+        """
+        if self.expected is None:
+            return [("expected", self.expected_note),
+                    ("defect", "none: no formula to compare with")]
+        return [("expected", self.expected), ("formula", self.expected_note),
+                ("defect", self.defect)]
+
 
 @dataclass(frozen=True)
 class DimensionReport(FormulaComparison):
@@ -172,16 +198,24 @@ class DimensionReport(FormulaComparison):
             sage: h = LightningAttention(d=2, t=2, a=1).dimension_report(seed=0)._repr_html_()
             sage: '<tr><th>dimension</th><td>4</td></tr>' in h
             True
+
+        Without a formula the table says so, in the words of ``repr``::
+
+            sage: from sage_attention import Network, attention, dense
+            sage: B = Network([attention(a=2, out=3), dense(out=4, r=2), dense(out=3)], d=3, t=2)
+            sage: h = B.dimension_report(seed=0)._repr_html_()
+            sage: 'None' in h, '<tr><th>defect</th><td>none: no formula to compare with</td></tr>' in h
+            (False, True)
         """
         from sage_attention.html import html_table
-        return html_table([("model", self.model), ("dimension", self.dimension),
-                           ("expected", self.expected), ("formula", self.expected_note),
-                           ("defect", self.defect), ("parameters", self.parameters),
-                           ("parameter dimension", self.parameter_dimension),
-                           ("fiber dimension", self.fiber_dimension),
-                           ("failure probability", self.failure_probability),
-                           ("seed", self.seed), ("method", self.method)],
-                          caption="Dimension of the neurovariety")
+        rows = ([("model", self.model), ("dimension", self.dimension)]
+                + self.comparison_rows()
+                + [("parameters", self.parameters),
+                   ("parameter dimension", self.parameter_dimension),
+                   ("fiber dimension", self.fiber_dimension),
+                   ("failure probability", self.failure_probability),
+                   ("seed", self.seed), ("method", self.method)])
+        return html_table(rows, caption="Dimension of the neurovariety")
 
     def to_dict(self):
         r"""

@@ -113,6 +113,42 @@ class NumericalDimensionReport(FormulaComparison):
             s += f"\nWARNING: {self.warning}"
         return s
 
+    def _repr_html_(self):
+        r"""
+        Return an HTML table of the report (Jupyter's rich display).
+
+        EXAMPLES::
+
+            sage: from sage_attention import SoftmaxAttention
+            sage: h = SoftmaxAttention(d=3, t=2, a=1).dimension_report(seed=0)._repr_html_()
+            sage: '<tr><th>dimension</th><td>8</td></tr>' in h, 'None' in h
+            (True, False)
+            sage: '<tr><th>warning</th><td>none: the gap is clear</td></tr>' in h
+            True
+
+        A user normalizer has no formula, and the table says so::
+
+            sage: import numpy as np
+            sage: R = SoftmaxAttention(d=2, t=2, a=1)
+            sage: from sage_attention.models.softmax import numerical_dimension
+            sage: h = numerical_dimension(R, seed=0, normalizer=np.cosh)._repr_html_()
+            sage: '<tr><th>expected</th><td>no published formula for the normalizer cosh</td></tr>' in h
+            True
+        """
+        from sage_attention.html import html_table
+        rows = ([("model", self.model), ("normalizer", self.normalizer),
+                 ("dimension", self.dimension)]
+                + self.comparison_rows()
+                + [("parameters", self.parameters),
+                   ("fiber dimension", self.fiber_dimension),
+                   ("singular-value gap", f"{self.gap:.1e}"),
+                   ("second largest gap", f"{self.second_gap:.1e}"),
+                   ("warning", self.warning or "none: the gap is clear"),
+                   ("inputs", self.inputs), ("seed", self.seed),
+                   ("precision", self.precision), ("method", self.method)])
+        return html_table(rows, caption=f"Numerical dimension of the {self.normalizer} "
+                                        "neuromanifold")
+
     def to_dict(self):
         r"""
         Return the report as a JSON-able dictionary.
@@ -210,13 +246,57 @@ class _Normalizer:
         if self.shift:
             # exp(M - c) / sum exp(M - c): the same value, no overflow
             M = M - M.max(axis=-2, keepdims=True)
-        E = self.s(M)
-        dE = self.ds(M)
-        Z = E.sum(axis=-2, keepdims=True)
+        with np.errstate(all="ignore"):         # checked below, never printed
+            E = np.asarray(self.s(M))
+            dE = np.asarray(self.ds(M))
+            Z = E.sum(axis=-2, keepdims=True)
+        self.check_values(E, dE, Z)
         P = E / Z
         G = dE * dM / Z                      # derivative of the numerator / Z
         dP = G - P * G.sum(axis=-2, keepdims=True)
         return P, dP
+
+
+    def check_values(self, E, dE, Z):
+        r"""
+        Raise ``ValueError`` unless the normalizer's values can be normalized.
+
+        The values `s(M_{nj})` and the derivatives must be finite, and each
+        column sum `\sum_m s(M_{mj})` nonzero (it is the denominator).
+
+        INPUT:
+
+        - ``E``, ``dE`` -- arrays; the values of `s` and of its derivative
+        - ``Z`` -- array; the column sums of ``E``
+
+        EXAMPLES::
+
+            sage: from sage_attention.models.softmax import _make_normalizer
+            sage: import numpy as np
+            sage: N = _make_normalizer(lambda x: 0*x)
+            sage: N.check_values(np.zeros((2, 2)), np.zeros((2, 2)), np.zeros((1, 2)))
+            Traceback (most recent call last):
+            ...
+            ValueError: normalizer (=<lambda>) returned values whose column sums are zero at the attention scores, so they cannot be normalized: pass a positive function, such as exp ('softmax')
+            sage: N.check_values(np.ones((2, 2)), np.full((2, 2), np.nan), np.ones((1, 2)))
+            Traceback (most recent call last):
+            ...
+            ValueError: normalizer (=<lambda>) returned non-finite derivatives (inf or nan) at the attention scores: pass a function that is finite, with a finite derivative, at every real number
+        """
+        if not (np.isfinite(E).all() and np.isfinite(Z).all()):
+            what = "values"
+        elif not np.isfinite(dE).all():
+            what = "derivatives"
+        else:
+            if (Z == 0).any():
+                raise ValueError(f"normalizer (={self.name}) returned values whose column sums "
+                                 "are zero at the attention scores, so they cannot be "
+                                 "normalized: pass a positive function, such as exp "
+                                 "('softmax')")
+            return
+        raise ValueError(f"normalizer (={self.name}) returned non-finite {what} (inf or nan) "
+                         "at the attention scores: pass a function that is finite, with a "
+                         "finite derivative, at every real number")
 
 
 def _complex_step(f):
@@ -418,14 +498,22 @@ def _read_rank(sv):
 def _grow(model, weights, X, norm, rows, P, grow, max_inputs, rng):
     prev = None
     while True:
-        _, J = jacobian(model, weights, X, normalizer=norm, rows=rows)
+        with np.errstate(all="ignore"):         # checked below, never printed
+            _, J = jacobian(model, weights, X, normalizer=norm, rows=rows)
+        if not np.isfinite(J).all():
+            raise ValueError(f"the Jacobian at {X.shape[0]} random inputs has non-finite "
+                             f"entries (inf or nan): the normalizer (={norm.name}) or the "
+                             "network overflows float64; pass a normalizer of moderate growth, "
+                             "such as exp ('softmax', which is shifted to avoid overflow)")
         sv = np.linalg.svd(J, compute_uv=False)
         rank, gap, second = _read_rank(sv)
         logger.info("numerical dimension: %d inputs, rank %d, gap %.1e", X.shape[0], rank, gap)
-        if not grow or rank == P or (prev is not None and rank == prev) or 2 * X.shape[0] > max_inputs:
+        if (not grow or rank == P or (prev is not None and rank == prev)
+                or X.shape[0] >= max_inputs):
             return rank, gap, second, sv, X, prev
         prev = rank
-        X = np.concatenate([X, rng.standard_normal(X.shape)])
+        more = min(X.shape[0], max_inputs - X.shape[0])       # double, up to max_inputs
+        X = np.concatenate([X, rng.standard_normal((more,) + X.shape[1:])])
 
 
 def numerical_dimension(model, seed=None, ninputs=None, normalizer=None, precision="float64",
@@ -440,9 +528,11 @@ def numerical_dimension(model, seed=None, ninputs=None, normalizer=None, precisi
       both giving the same function space)
     - ``seed`` -- (default: ``None``, drawn from Sage's random state)
       integer for numpy's generator; the report records the seed used
-    - ``ninputs`` -- (default: ``None``) number `N` of random inputs; by
-      default it starts at `\lceil (P + 1) / (d_l t) \rceil + 2` and is
-      doubled until the rank is stable (the number used is reported)
+    - ``ninputs`` -- (default: ``None``) positive integer; the number `N`
+      of random inputs; by default it starts at `\lceil (P + 1) / (d_l t)
+      \rceil + 2` and is doubled (up to ``max_inputs``) until the rank is
+      stable (the number used is reported). Fewer than `P / (d_l t)` inputs
+      can only give a smaller rank
     - ``normalizer`` -- (default: ``None``, `\exp`) the scalar function of
       the softmax layers: ``'softmax'``; a pair ``(s, ds)`` of numpy
       callables (the function and its derivative); one numpy callable
@@ -450,7 +540,10 @@ def numerical_dimension(model, seed=None, ninputs=None, normalizer=None, precisi
       or a Sage symbolic expression in one variable (differentiated
       symbolically)
     - ``precision`` -- (default: ``'float64'``) only float64 is implemented
-    - ``max_inputs`` -- (default: ``16 * P``) a bound on `N`
+    - ``max_inputs`` -- (default: `16 P + 16`, `P` the number of weights)
+      positive integer; a bound on `N`: the doubling stops there (with a
+      warning if the rank is still growing). It must be at least the
+      starting number of inputs, and at least ``ninputs`` if that is given
 
     OUTPUT: a :class:`NumericalDimensionReport`
 
@@ -488,6 +581,43 @@ def numerical_dimension(model, seed=None, ninputs=None, normalizer=None, precisi
         Traceback (most recent call last):
         ...
         NotImplementedError: precision (='mpfr') is not available; use 'float64'
+
+    ``max_inputs`` bounds the doubling, and must leave room for the first
+    inputs; ``ninputs`` is a positive integer::
+
+        sage: M = SoftmaxAttention(d=3, t=2, a=1)
+        sage: R = numerical_dimension(M, seed=0); R.inputs, R.dimension
+        (14, 8)
+        sage: R = numerical_dimension(M, seed=0, max_inputs=10); R.inputs, R.dimension
+        (10, 8)
+        sage: numerical_dimension(M, seed=0, max_inputs=1)
+        Traceback (most recent call last):
+        ...
+        ValueError: max_inputs (=1) is smaller than the 7 random inputs the rank needs to start with (9 weights, 2 outputs per input: ceil((9 + 1)/2) + 2); pass max_inputs=7 or more, or fix the number of inputs with ninputs=
+        sage: numerical_dimension(M, seed=0, max_inputs=2.5)
+        Traceback (most recent call last):
+        ...
+        TypeError: max_inputs (=2.50000000000000) must be a positive integer
+        sage: numerical_dimension(M, seed=0, ninputs=0)
+        Traceback (most recent call last):
+        ...
+        SpecError: ninputs (=0) must be a positive integer
+        sage: numerical_dimension(M, seed=0, ninputs='3')
+        Traceback (most recent call last):
+        ...
+        TypeError: ninputs (='3') must be a positive integer
+        sage: numerical_dimension(M, seed=0, ninputs=10, max_inputs=8)
+        Traceback (most recent call last):
+        ...
+        ValueError: ninputs (=10) is larger than max_inputs (=8); pass at most max_inputs inputs, or a larger max_inputs
+
+    A normalizer whose values cannot be normalized is refused before the
+    singular value decomposition::
+
+        sage: numerical_dimension(M, seed=0, normalizer=lambda x: 0*x)
+        Traceback (most recent call last):
+        ...
+        ValueError: normalizer (=<lambda>) returned values whose column sums are zero at the attention scores, so they cannot be normalized: pass a positive function, such as exp ('softmax')
     """
     if precision not in ("float64", "double", None):
         raise NotImplementedError(f"precision (={precision!r}) is not available; use 'float64'")
@@ -498,13 +628,26 @@ def numerical_dimension(model, seed=None, ninputs=None, normalizer=None, precisi
     P = sum(sum(m.size for m in w) for w in weights)
     rows = [i - 1 for i in model.output_rows()] if hasattr(model, "output_rows") else None
     per_input = (len(rows) if rows is not None else model.widths[-1]) * model.tokens
+    from sage_attention.models.arguments import integer_argument
+    start = -(-(P + 1) // per_input) + 2
     if max_inputs is None:
         max_inputs = 16 * P + 16
+    else:
+        max_inputs = integer_argument(max_inputs, "max_inputs")
     if ninputs is None:
-        n = -(-(P + 1) // per_input) + 2
+        if max_inputs < start:
+            raise ValueError(
+                f"max_inputs (={max_inputs}) is smaller than the {start} random inputs the "
+                f"rank needs to start with ({P} weights, {per_input} outputs per input: "
+                f"ceil(({P} + 1)/{per_input}) + 2); pass max_inputs={start} or more, or fix "
+                "the number of inputs with ninputs=")
+        n = start
         grow = True
     else:
-        n = int(ninputs)
+        n = integer_argument(ninputs, "ninputs")
+        if n > max_inputs:
+            raise ValueError(f"ninputs (={n}) is larger than max_inputs (={max_inputs}); "
+                             "pass at most max_inputs inputs, or a larger max_inputs")
         grow = False
     X = rng.standard_normal((n, model.widths[0], model.tokens))
     with _single_blas_thread():
@@ -518,9 +661,9 @@ def numerical_dimension(model, seed=None, ninputs=None, normalizer=None, precisi
     elif second * 100 > gap:
         warning = (f"two gaps of similar size ({gap:.1e} and {second:.1e}): the rank is "
                    "ambiguous")
-    if grow and prev is not None and rank != prev:
+    if grow and rank != P and (prev is None or rank != prev):
         warning = ((warning + "; ") if warning else "") + (
-            f"the rank did not stabilize before {max_inputs} inputs")
+            f"the rank did not stabilize before max_inputs (={max_inputs}) inputs")
     default = normalizer is None or normalizer in ("softmax", "exp")
     if default:
         expected, note = model.expected_dimension(), model.expected_dimension_note()

@@ -12,8 +12,10 @@ EXAMPLES::
     sage: from sage_attention import SoftmaxAttention
     sage: M = SoftmaxAttention(d=2, t=2, a=1); M
     SoftmaxAttention(d=2, out=1, t=2, a=1) over Rational Field
-    sage: hasattr(M, 'coordinate_ring')
-    False
+    sage: M.coordinate_ring()
+    Traceback (most recent call last):
+    ...
+    ValueError: a softmax network has no coordinate ring: softmax (exp) is not polynomial, so its outputs have no coefficients to use as coordinates; its dimension is a numerical Jacobian rank (dimension_report)
     sage: M.dimension_report(seed=0).dimension == M.expected_dimension() == 5
     True
 """
@@ -140,6 +142,35 @@ class SoftmaxAttentionNetwork(AttentionNetwork):
                 S = matrix(RDF, cols).transpose()
             X = V * X * S
         return X
+
+    def coordinate_ring(self, force=False):
+        r"""
+        Refuse: a softmax network has no coordinate ring.
+
+        The coefficient coordinates of a lightning network are the
+        coefficients of its outputs, polynomials in the input; softmax
+        applies `\exp`, so the outputs are not polynomials and there are no
+        coefficients. The dimension is a numerical Jacobian rank
+        (:meth:`dimension_report`).
+
+        INPUT:
+
+        - ``force`` -- ignored (the argument of the lightning models' method)
+
+        OUTPUT: a ``ValueError`` naming why
+
+        EXAMPLES::
+
+            sage: from sage_attention import SoftmaxAttention
+            sage: SoftmaxAttention(d=2, t=2, a=1).coordinate_ring()
+            Traceback (most recent call last):
+            ...
+            ValueError: a softmax network has no coordinate ring: softmax (exp) is not polynomial, ...
+        """
+        raise ValueError("a softmax network has no coordinate ring: softmax (exp) is not "
+                         "polynomial, so its outputs have no coefficients to use as "
+                         "coordinates; its dimension is a numerical Jacobian rank "
+                         "(dimension_report)")
 
     def dimension_report(self, seed=None, field=None, proof=False, force=False):
         r"""

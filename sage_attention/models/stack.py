@@ -195,6 +195,7 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
 
     _derivatives = staticmethod(stack_derivatives)
     _expected_kind = "bound"
+    _saturation = "fills its ambient space: its dimension {dim} is the ambient dimension {ambient}"
 
     @staticmethod
     def __classcall__(cls, layers, d, t=None, linear_output=True, base_ring=None):
@@ -546,7 +547,8 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
         Return ``(name, dimension, action)`` of the known symmetries of the weights.
 
         They are: per hidden layer between two layers without residual
-        connection, the rescalings `(K^*)^{d_i}` of its neurons (a dense
+        connection, the rescalings `(K^*)^{d_i}` of its neurons (`K^*` for
+        one neuron; a dense
         layer with `r \ge 2`: neuron `j` scaled by `\lambda`, undone by
         `\lambda^{-r}` in the next layer) or `GL_{d_i}` (an attention or
         linear layer with `d_i \le d_{i-1}`); per attention head `GL_a`
@@ -562,11 +564,18 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
             ('(K^*)^4 x (K^*)^2', 6)
             sage: Network([attention(a=2, out=3), dense(out=4, r=2), dense(out=3)], d=3, t=2).symmetry_group()[:2]
             ('GL_2 x K^* x GL_3 x (K^*)^4', 18)
+
+        A dense network has no attention symmetries: its action is the
+        rescaling of the hidden neurons::
+
+            sage: PolynomialNetwork([3, 1, 1], 3).symmetry_group()
+            ('K^*', 1, 'the rescalings of the hidden neurons')
         """
-        parts, dim = [], 0
+        parts, dim, actions = [], 0, []
         for i, layer in enumerate(self.layers):
             din = self.widths[i]
             if layer.kind == "attention":
+                actions.append("the attention symmetries of each head")
                 for _ in range(layer.heads):
                     if layer.a <= din:
                         parts.append(f"GL_{layer.a}")
@@ -580,14 +589,21 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
                     and not self.layers[i + 1].residual:
                 h = layer.out
                 if layer.kind == "dense" and not layer.is_linear():
-                    parts.append(f"(K^*)^{h}")
+                    parts.append("K^*" if h == 1 else f"(K^*)^{h}")
                     dim += h
+                    actions.append("the rescalings of the hidden neurons")
                 elif h <= din:
                     parts.append(f"GL_{h}")
                     dim += h * h
+                    actions.append("the changes of basis of the hidden widths")
         name = " x ".join(parts) if parts else "trivial group"
-        action = ("rescalings of hidden neurons, changes of basis of hidden widths and the "
-                  "attention symmetries" if parts else "the identity")
+        actions = list(dict.fromkeys(actions))          # each kind once, in order
+        if not actions:
+            action = "the identity"
+        elif len(actions) == 1:
+            action = actions[0]
+        else:
+            action = ", ".join(actions[:-1]) + " and " + actions[-1]
         return name, dim, action
 
     # -- printing
@@ -602,6 +618,51 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
             return None
         r = rs[0] if len(set(rs)) == 1 else rs
         return self.widths, r, biases.pop()
+
+    def _latex_(self):
+        r"""
+        Return the network as a LaTeX formula: the composition of its layers.
+
+        In the notation of :doc:`/polynomial_networks`: `W_i` is the linear
+        map of dense layer `i`, `b_i` its bias, `\rho_r` the activation
+        `x \mapsto x^r` applied to every entry, `\mathrm{Att}_i` attention
+        layer `i` (its rank `a`, heads `H` and mask above), and
+        `\mathrm{id} + f` a residual connection around `f`. The widths
+        `\mathbf{d}` and (for more than one token) `t` follow.
+
+        EXAMPLES::
+
+            sage: from sage_attention import PolynomialNetwork, Network, attention, dense
+            sage: latex(PolynomialNetwork([2, 3, 1], 2))
+            W_{2} \circ \rho_{2} \circ W_{1},\; \mathbf{d}=(2, 3, 1)
+            sage: latex(PolynomialNetwork([3, 4, 4, 1], [2, 3], bias=True))
+            (W_{3} \cdot + b_{3}) \circ \rho_{3} \circ (W_{2} \cdot + b_{2}) \circ \rho_{2} \circ (W_{1} \cdot + b_{1}),\; \mathbf{d}=(3, 4, 4, 1)
+            sage: latex(Network([attention(a=1, out=2, heads=2, causal=True, residual=True),
+            ....:                dense(out=2, r=2, residual=True)], d=2, t=2, linear_output=False))
+            (\mathrm{id} + \rho_{2} \circ W_{2}) \circ (\mathrm{id} + \mathrm{Att}_{1}^{a=1,\, H=2,\, \mathrm{causal}}),\; \mathbf{d}=(2, 2, 2),\; t=2
+        """
+        maps = []
+        for i, layer in enumerate(self.layers, 1):
+            if layer.kind == "attention":
+                sup = [f"a={layer.a}"]
+                if layer.heads != 1:
+                    sup.append(f"H={layer.heads}")
+                if layer.causal:
+                    sup.append(r"\mathrm{causal}")
+                sup = r",\, ".join(sup)
+                f = rf"\mathrm{{Att}}_{{{i}}}^{{{sup}}}"
+            else:
+                f = rf"(W_{{{i}}} \cdot + b_{{{i}}})" if layer.bias else f"W_{{{i}}}"
+                if layer.r != 1:
+                    f = rf"\rho_{{{layer.r}}} \circ {f}"
+            if layer.residual:
+                f = rf"(\mathrm{{id}} + {f})"
+            maps.append(f)
+        out = r" \circ ".join(reversed(maps))
+        out += r",\; \mathbf{d}=(" + ", ".join(str(w) for w in self.widths) + ")"
+        if self.tokens != 1:
+            out += rf",\; t={self.tokens}"
+        return out
 
     def _repr_(self):
         r"""

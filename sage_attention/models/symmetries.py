@@ -133,9 +133,20 @@ class FormulasAndSymmetries:
         name = " x ".join(parts) if parts else "trivial group"
         return name, dim, self._symmetry_action(name)
 
+    #: how a report says that the dimension reached :meth:`ambient_dimension`
+    #: (for attention networks the dimension of the linear span, an upper bound)
+    _saturation = "is saturated: its dimension {dim} reaches the dimension {ambient} of its linear span"
+
     def _fiber_statement(self, fib, group, gdim):
         return (f"the generic fiber (dimension {fib}) is larger than the orbits of "
                 f"{group} (dimension {gdim}): further symmetries or degeneracies")
+
+    def _saturated_statement(self, fib, group, gdim, dim, ambient):
+        # the dimension cannot grow: the fiber is the excess of the weights
+        return (f"the neurovariety {self._saturation.format(dim=dim, ambient=ambient)}, so the "
+                f"generic fiber (dimension {fib} = {fib + dim} weights - {dim}) is larger than "
+                f"the orbits of {group} (dimension {gdim}): the weights are more than the "
+                f"dimension can use")
 
     def fibers(self, seed=None):
         r"""
@@ -168,14 +179,25 @@ class FormulasAndSymmetries:
 
             sage: LightningAttention(d=3, t=1, a=2, out=1, weight_space='AV').fibers(seed=0).statement
             'the weights are not identifiable up to the known symmetries: only Sym(A) = (A + A^T)/2 enters the map, so the fiber has dimension 3 > 1'
+
+        When the dimension reaches the dimension of the linear span (an
+        upper bound), the report says the neurovariety is saturated: the
+        fiber is large because the dimension cannot grow, which is no sign
+        of further symmetries::
+
+            sage: print(LightningAttention(d=2, t=2, a=1, heads=5).fibers(seed=0).statement)
+            the neurovariety is saturated: its dimension 6 reaches the dimension 6 of its linear span, so the generic fiber (dimension 24 = 30 weights - 6) is larger than the orbits of (GL_1 x K^*)^5 (dimension 10): the weights are more than the dimension can use
         """
         from sage_attention.models.reports import FiberReport
         D = self.dimension_report(seed=seed)
         fib = D.fiber_dimension
         group, gdim, action = self.symmetry_group()
         identifiable = (gdim == fib)
+        ambient = getattr(D, "ambient_dimension", None)
         if identifiable:
             statement = f"the weights are identifiable up to {action}"
+        elif ambient is not None and D.dimension >= ambient and fib > gdim:
+            statement = self._saturated_statement(fib, group, gdim, D.dimension, ambient)
         else:
             statement = self._fiber_statement(fib, group, gdim)
         return FiberReport(model=repr(self), fiber_dimension=fib, symmetry_group=group,

@@ -268,13 +268,22 @@ class Neurovariety(UniqueRepresentation, SageObject):
         Traceback (most recent call last):
         ...
         TypeError: model (=3) must be an AttentionNetwork
+        sage: from sage_attention import PolynomialNetwork
+        sage: Neurovariety(PolynomialNetwork([2, 1, 1], 3))
+        Traceback (most recent call last):
+        ...
+        TypeError: model (=PolynomialNetwork(widths=(2, 1, 1), activation_degree=3) over Rational Field) must be an AttentionNetwork; for a network with dense layers, model.dimension_report() gives its dimension and sage_attention.ideals.stack_elimination.stack_vanishing_ideal(model) its vanishing ideal
     """
 
     @staticmethod
     def __classcall__(cls, model):
         from sage_attention.models import AttentionNetwork
         if not isinstance(model, AttentionNetwork):
-            raise TypeError(f"model (={model!r}) must be an AttentionNetwork")
+            from sage_attention.models.stack import LayerStack
+            hint = ("; for a network with dense layers, model.dimension_report() gives its dimension and "
+                    "sage_attention.ideals.stack_elimination.stack_vanishing_ideal(model) its vanishing ideal"
+                    if isinstance(model, LayerStack) else "")
+            raise TypeError(f"model (={model!r}) must be an AttentionNetwork{hint}")
         return super().__classcall__(cls, model)
 
     def __init__(self, model):

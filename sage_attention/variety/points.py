@@ -97,6 +97,8 @@ def _common(vals, F):
             raise TypeError(f"point[{k}] (={v!r}) is not a number; give numbers of {F}")
         if isinstance(v, float) and not math.isfinite(v):
             raise ValueError(f"point[{k}] (={v!r}) is not a finite number")
+        _check_parent(k, v, F)
+    vals = [_exact(v) for v in vals]
     try:
         return [F(v) for v in vals]
     except (TypeError, ValueError, ArithmeticError):
@@ -114,6 +116,96 @@ def _common(vals, F):
             except (TypeError, ValueError, ArithmeticError):
                 raise TypeError(f"point[{k}] (={v!r}) cannot be converted to {F}") from None
         raise TypeError(f"the point's entries have no common parent with {F}") from None
+
+
+def _check_parent(k, v, F):
+    r"""
+    Refuse the entry ``v`` (``point[k]``) when its parent cannot give an exact point over ``F``.
+
+    A point is decided exactly: an entry of a floating-point field would be
+    replaced by a nearby rational (a certificate about another point), an
+    algebraic number of ``QQbar`` or ``AA`` is not supported by the fiber's
+    solver (a number field is), and an element of a field of positive
+    characteristic other than that of ``F`` is not a value over ``F``. A floating-point
+    number that is a terminating decimal (``0.25``, as a Sage session reads
+    that literal) is converted to it; Python's floats are binary fractions
+    and are converted exactly.
+
+    TESTS::
+
+        sage: from sage_attention.variety.points import _common
+        sage: _common([RR(2).sqrt(), 1], QQ)
+        Traceback (most recent call last):
+        ...
+        TypeError: point[0] (=1.41421356237310) is a floating-point number of Real Field with 53 bits of precision, but the point is decided exactly: give exact numbers (rationals, or elements of a number field such as QuadraticField(2))
+        sage: _common([QQbar(2).sqrt(), 1], QQ)
+        Traceback (most recent call last):
+        ...
+        TypeError: point[0] (=1.414213562373095?) is in Algebraic Field, which certify does not support: give the point in a number field (e.g. K.<r> = QuadraticField(2), then r in place of sqrt(2))
+        sage: _common([GF(7)(3), 1], QQ)
+        Traceback (most recent call last):
+        ...
+        TypeError: point[0] (=3) is in Finite Field of size 7, but the model is over Rational Field: build the model over that field (base_ring=GF(7)) or give numbers of Rational Field
+        sage: _common([QuadraticField(2, 'r').gen(), 1/2, 0.25], QQ)
+        [r, 1/2, 1/4]
+    """
+    parent = getattr(v, "parent", None)
+    if parent is None or not callable(parent):
+        return
+    P = parent()
+    exact = getattr(P, "is_exact", None)
+    if callable(exact) and not exact() and not _decimal_literal(v):
+        raise TypeError(f"point[{k}] (={v}) is a floating-point number of {P}, but the point is decided exactly: "
+                        "give exact numbers (rationals, or elements of a number field such as QuadraticField(2))")
+    from sage.rings.qqbar import AA, QQbar
+    if P is QQbar or P is AA:
+        raise TypeError(f"point[{k}] (={v}) is in {P}, which certify does not support: give the point in a number "
+                        "field (e.g. K.<r> = QuadraticField(2), then r in place of sqrt(2))")
+    characteristic = getattr(P, "characteristic", None)
+    if callable(characteristic) and characteristic() not in (0, F.characteristic()):
+        raise TypeError(f"point[{k}] (={v}) is in {P}, but the model is over {F}: build the model over that "
+                        f"field (base_ring={_field_name(P)}) or give numbers of {F}")
+
+
+def _exact(v):
+    r"""
+    Return ``v``, or the decimal it is when it is a floating-point terminating decimal (:func:`_decimal_literal`).
+    """
+    exact = getattr(getattr(v, "parent", None) and v.parent(), "is_exact", None)
+    if callable(exact) and not exact():
+        from sage.rings.rational_field import QQ
+        return QQ(v)
+    return v
+
+
+def _decimal_literal(v):
+    r"""
+    Return whether the floating-point number ``v`` is a terminating decimal such as ``0.25`` or ``1.5e-3``.
+
+    Sage reads such a literal as a real number of 53 bits; its simplest
+    rational within that precision (``QQ(v)``) is the decimal meant, which
+    the conversion to ``QQ`` gives. A number like ``RR(2).sqrt()`` is not one.
+    """
+    from sage.rings.rational_field import QQ
+    try:
+        q = QQ(v)
+    except (TypeError, ValueError, ArithmeticError):
+        return False
+    d = q.denominator()
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    return d == 1 and v.parent()(q) == v
+
+
+def _field_name(P):
+    r"""
+    Return how a user writes the field ``P`` (``GF(7)``), else its text.
+    """
+    if P.is_finite() and P.is_field():
+        q = P.cardinality()
+        return f"GF({q})"
+    return str(P)
 
 
 def _from_matrix(model, Y):

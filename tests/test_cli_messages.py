@@ -1,0 +1,168 @@
+"""
+The messages of the command line name what the command has: its options (in
+the command line's spelling, ``--max-width``, ``--force``), the place an
+option goes, the clause a spec writes (``up to degree N``); and a table
+neither ignores an option silently nor computes a row twice.
+"""
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sage_attention.app import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+OK = ("model m { input = 3; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+      "compute m { dimension }\n")
+MEM = ("model m { input = 3; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+       "compute m { vanishing_ideal }\n")
+
+
+def sage_attention(*args):
+    return subprocess.run([sys.executable, "-m", "sage_attention.app.cli", *args],
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+def test_an_option_of_the_command_given_before_it_is_told_to_go_after_it(tmp_path, capsys):
+    f = tmp_path / "ok.att"
+    f.write_text(OK)
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--json", "check", str(f)])
+    assert e.value.code == 2
+    captured = capsys.readouterr()
+    assert ("`--json` is an option of the command: put it after `check` "
+            "(sage-attention check --json FILE)") in captured.err
+    assert "did you mean" not in captured.err
+    (rec,) = [json.loads(line) for line in captured.out.splitlines()]
+    assert rec["record"] == "error" and "put it after `check`" in rec["error"]
+    with pytest.raises(SystemExit):
+        cli.main(["-q", "sweep", "--arch", "2,2:1"])
+    assert "`-q` is an option of the command: put it after `sweep`" in capsys.readouterr().err
+    with pytest.raises(SystemExit):       # an unknown option keeps its near option
+        cli.main(["check", str(f), "--jsn"])
+    assert "unrecognized arguments: --jsn (did you mean `--json`?)" in capsys.readouterr().err
+
+
+def test_command_line_advice_names_the_command_options():
+    from sage_attention.app.messages import command_line_advice
+    m = "too big (limit 5); pass force=True to run it anyway"
+    assert command_line_advice(m) == "too big (limit 5); pass --force to run it anyway"
+    assert command_line_advice(m, force=False) == "too big (limit 5)"
+    assert command_line_advice(m, force=False, hint="lower --width") == \
+        "too big (limit 5); lower --width"
+    m = "the table (limit 1 KiB); lower the degree; pass force=True to run it anyway"
+    assert command_line_advice(m, degree_clause=False) == \
+        "the table (limit 1 KiB); pass --force to run it anyway"
+    m = ("the table (limit 1 KiB); lower the degree (degree=3, the largest whose table fits); "
+         "pass force=True to run it anyway")
+    assert "write `vanishing_ideal up to degree 3`" in command_line_advice(m, degree_clause=False)
+
+
+def test_sweep_refuses_a_large_row_without_advising_a_force_it_lacks(capsys):
+    t0 = time.time()
+    assert cli.main(["sweep", "--width", "1000", "--rank", "1", "--layers", "1", "-q"]) == 2
+    assert time.time() - t0 < 30
+    err = capsys.readouterr().err
+    assert "too large" in err and "--width" in err and "force" not in err
+    assert cli.main(["sweep", "--width", "1000", "--rank", "1", "--layers", "1", "--json"]) == 2
+    (rec,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert rec["record"] == "error" and "force" not in rec["error"]
+
+
+def test_a_library_refusal_in_a_batch_command_drops_force(monkeypatch, capsys):
+    from sage_attention.app import experiments
+    from sage_attention.errors import ComputationTooLarge
+
+    def refuse(*args, **kwargs):
+        raise ComputationTooLarge("the row needs 10 entries (limit 5); pass force=True to run "
+                                  "it anyway")
+    monkeypatch.setattr(experiments, "sweep", refuse)
+    assert cli.main(["sweep", "--arch", "2,2:1", "-q", "--json"]) == 2
+    captured = capsys.readouterr()
+    assert "error: the row needs 10 entries (limit 5)" in captured.err
+    assert "force" not in captured.err
+    (rec,) = [json.loads(line) for line in captured.out.splitlines()]
+    assert rec["error"] == "the row needs 10 entries (limit 5)"
+
+
+def test_run_refused_by_the_memory_guard_says_force_and_the_spec_clause(tmp_path, capsys,
+                                                                        monkeypatch):
+    f = tmp_path / "mem.att"
+    f.write_text(MEM)
+    monkeypatch.setenv("SAGE_ATTENTION_MEMORY_LIMIT", "1000")
+    assert cli.main(["run", "-q", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "FAILED" in out and "pass --force to run it anyway" in out
+    assert "force=True" not in out and "lower the degree" not in out
+    # a degree fits: the advice is the clause the spec writes
+    monkeypatch.setenv("SAGE_ATTENTION_MEMORY_LIMIT", "300K")
+    assert cli.main(["run", "-q", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "write `vanishing_ideal up to degree 3`" in out and "pass --force" in out
+    assert "force=True" not in out and "lower the degree" not in out
+
+
+def test_an_empty_spec_file_name_is_named_as_such(capsys):
+    for command in ("check", "run"):
+        assert cli.main([command, ""]) == 2
+        err = capsys.readouterr().err
+        assert "the spec file name is empty" in err and "directory" not in err
+
+
+def test_script_lists_only_the_file_as_required(capsys):
+    with pytest.raises(SystemExit) as e:
+        cli.main(["script"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "the following arguments are required: file" in err and "args" not in err.splitlines()[-1]
+
+
+def test_filling_names_its_options(capsys):
+    assert cli.main(["filling", "--max-width", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "--max-width (=0) must be at least 1" in err and "max_width" not in err
+    assert cli.main(["filling", "--depth", "5", "--max-width", "9"]) == 2
+    err = capsys.readouterr().err
+    assert "lower --max-width or --depth" in err and "max_width" not in err
+
+
+def test_the_help_of_filling_has_no_compute_statements():
+    r = sage_attention("filling", "--help")
+    assert r.returncode == 0 and "exit status:" in r.stdout
+    assert "compute statements:" not in r.stdout and "vanishing_ideal" not in r.stdout
+
+
+def test_sweep_refuses_width_with_arch_and_computes_a_row_once(capsys):
+    assert cli.main(["sweep", "--arch", "3,4:2", "--width", "5", "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "--arch" in err and "--width would be ignored" in err
+    assert cli.main(["sweep", "--width", "3,3", "--layers", "1", "--rank", "1", "--json"]) == 0
+    captured = capsys.readouterr()
+    rows = [json.loads(line) for line in captured.out.splitlines()]
+    assert len(rows) == 1 and rows[0]["widths"] == [3, 3]
+    assert captured.err.count("repeated row") == 1
+    assert cli.main(["sweep", "--arch", "2,2:1", "--arch", "2,2:1", "--json", "-q"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 1
+
+
+def test_defectivity_has_the_size_guard_of_sweep(capsys):
+    t0 = time.time()
+    assert cli.main(["defectivity", "--width", "200", "--out", "1", "--tokens", "2",
+                     "--rank", "1", "-q"]) == 2
+    assert time.time() - t0 < 30          # refused before computing (a row takes minutes)
+    err = capsys.readouterr().err
+    assert "too large" in err and "--width" in err and "--heads" in err and "force" not in err
+    assert cli.main(["defectivity", "--width", "2,2", "--out", "1", "--tokens", "2",
+                     "--rank", "1", "--json", "-q"]) == 0
+    assert [r["heads"] for r in map(json.loads, capsys.readouterr().out.splitlines())] == [1, 2]
+
+
+def test_defectivity_rows_can_show_their_progress(capsys):
+    from sage_attention.app.experiments import defectivity_chain
+    rows = defectivity_chain({"d": 2, "out": 1, "tokens": 2, "rank": 1}, heartbeat=True)
+    err = capsys.readouterr().err
+    assert len(rows) == 2
+    assert "d=2 d'=1 t=2 a=1 H=1" in err and "d=2 d'=1 t=2 a=1 H=2" in err and "done in" in err
