@@ -7,8 +7,8 @@ Every error this package raises on purpose derives from
 - :class:`SpecError` (also a ``ValueError``): a model description that is
   well formed but mathematically impossible or unsupported;
 - :class:`ComputationTooLarge`: the size guard refused a computation that
-  would not finish on this machine; the message carries the estimate and the
-  option that forces it;
+  would not finish on this machine; it carries the estimate and the ways
+  out as data (a lower degree, other hints, whether ``force=True`` helps);
 - :class:`RandomizedFailure`: a randomized step failed for every seed it
   tried; the message lists the seeds, and ``retry`` says a rerun may help;
 - :class:`SettingError` (also a ``ValueError``): an environment variable
@@ -88,26 +88,104 @@ class ComputationTooLarge(SageAttentionError):
     r"""
     The size guard refused a computation.
 
+    A refusal is data: what is too large (``reason``) and the ways out --
+    a lower degree (``lower_degree``, with ``degree`` the largest that
+    fits), other alternatives (``hint``), and whether ``force=True`` runs
+    it anyway (``force_helps``). The message is written from them in the
+    words of the Python API; the command line writes its own words from
+    the same data (:func:`sage_attention.app.messages.command_line_advice`),
+    never by editing this message.
+
     INPUT:
 
-    - ``message`` -- string; the estimate and the cheaper alternatives
+    - ``reason`` -- string; the estimate that failed, against its limit
     - ``estimate`` -- (default: ``None``) the size estimate that failed
     - ``degree`` -- (default: ``None``) for an interpolation refused by
       its table, the largest degree whose table fits (if one does)
+    - ``lower_degree`` -- boolean (default: ``False``); a lower degree is
+      a way out (named with ``degree`` when it is known)
+    - ``hint`` -- string (default: empty); the other ways out
+    - ``force_helps`` -- (default: ``None``: nothing said) ``True``:
+      ``force=True`` runs it anyway; ``False``: no option lifts the limit
+    - ``force_option`` -- string (default: ``"force=True"``); how the
+      caller passes ``force``, in the message
+    - ``context`` -- string (default: empty); lines after the message
+      (the source line of a spec, with a caret)
 
     EXAMPLES::
 
         sage: from sage_attention.errors import ComputationTooLarge
-        sage: raise ComputationTooLarge("too big; pass force=True to run it anyway")
+        sage: raise ComputationTooLarge("too big (limit 5)", force_helps=True)
         Traceback (most recent call last):
         ...
-        ComputationTooLarge: too big; pass force=True to run it anyway
+        ComputationTooLarge: too big (limit 5); pass force=True to run it anyway
+        sage: e = ComputationTooLarge("the table needs 2 GiB (limit 1 GiB)", degree=3,
+        ....:                         lower_degree=True, hint="or use fewer entries", force_helps=True)
+        sage: print(e)
+        the table needs 2 GiB (limit 1 GiB); lower the degree (degree=3, the largest whose table fits); or use fewer entries; pass force=True to run it anyway
+        sage: e.reason, e.degree, e.force_helps
+        ('the table needs 2 GiB (limit 1 GiB)', 3, True)
+
+    :meth:`replace` gives the same refusal with other data, e.g. without
+    the advice of a lower degree where the caller has no degree::
+
+        sage: print(e.replace(lower_degree=False, hint="use fewer entries"))
+        the table needs 2 GiB (limit 1 GiB); use fewer entries; pass force=True to run it anyway
+        sage: print(ComputationTooLarge("the ring needs 40000 variables", force_helps=False))
+        the ring needs 40000 variables; force=True does not lift this limit
     """
 
-    def __init__(self, message, estimate=None, degree=None):
+    def __init__(self, reason, estimate=None, degree=None, lower_degree=False, hint="",
+                 force_helps=None, force_option="force=True", context=""):
+        self.reason = str(reason)
         self.estimate = estimate
         self.degree = degree
-        super().__init__(message)
+        self.lower_degree = bool(lower_degree)
+        self.hint = hint or ""
+        self.force_helps = force_helps
+        self.force_option = force_option
+        self.context = context or ""
+        super().__init__(self._message())
+
+    def _message(self):
+        parts = [self.reason]
+        if self.lower_degree:
+            parts.append("lower the degree" + (f" (degree={self.degree}, the largest whose table fits)"
+                                               if self.degree else ""))
+        if self.hint:
+            parts.append(self.hint)
+        if self.force_helps is True:
+            parts.append(f"pass {self.force_option} to run it anyway")
+        elif self.force_helps is False:
+            parts.append(f"{self.force_option} does not lift this limit")
+        return "; ".join(parts) + self.context
+
+    def __reduce__(self):
+        # its data survive pickling (a refusal in a forked child reaches the parent whole)
+        return (type(self), (self.reason, self.estimate, self.degree, self.lower_degree, self.hint,
+                             self.force_helps, self.force_option, self.context))
+
+    def replace(self, **changes):
+        r"""
+        Return this refusal with the data ``changes`` (keywords of the constructor) replaced.
+
+        EXAMPLES::
+
+            sage: from sage_attention.errors import ComputationTooLarge
+            sage: e = ComputationTooLarge("too big (limit 5)", 10, force_helps=True)
+            sage: f = e.replace(reason="`dimension` on model `m`: too big (limit 5)")
+            sage: print(f); f.estimate
+            `dimension` on model `m`: too big (limit 5); pass force=True to run it anyway
+            10
+        """
+        data = dict(reason=self.reason, estimate=self.estimate, degree=self.degree,
+                    lower_degree=self.lower_degree, hint=self.hint, force_helps=self.force_helps,
+                    force_option=self.force_option, context=self.context)
+        unknown = set(changes) - set(data)
+        if unknown:
+            raise TypeError(f"replace() got unknown data {sorted(unknown)}; its data: {', '.join(data)}")
+        data.update(changes)
+        return type(self)(**data)
 
 
 class RandomizedFailure(SageAttentionError):

@@ -530,14 +530,13 @@ def check_size(estimate, task, force=False, hint=""):
         shown = magnitude(value)
         if shown.startswith("about "):
             what = what.replace("about {}", "{}")
-        msg = what.format(shown) + f" (limit {limit})"
-        if hint:
-            msg += f"; {hint}"
-        if value > HOPELESS * limit:
-            msg += f"; that is {magnitude(value // limit)} times the limit, beyond any machine: choose a smaller model"
-        else:
-            msg += "; pass force=True to run it anyway"
-        raise ComputationTooLarge(msg, estimate)
+        hopeless = value > HOPELESS * limit
+        hints = [hint] if hint else []
+        if hopeless:
+            hints.append(f"that is {magnitude(value // limit)} times the limit, beyond any machine: "
+                         "choose a smaller model")
+        raise ComputationTooLarge(what.format(shown) + f" (limit {limit})", estimate,
+                                  hint="; ".join(hints), force_helps=True if not hopeless else None)
 
 
 #: beyond this many times its limit a task is refused without advising ``force=True``

@@ -48,17 +48,55 @@ def test_an_option_of_the_command_given_before_it_is_told_to_go_after_it(tmp_pat
 
 def test_command_line_advice_names_the_command_options():
     from sage_attention.app.messages import command_line_advice
-    m = "too big (limit 5); pass force=True to run it anyway"
-    assert command_line_advice(m) == "too big (limit 5); pass --force to run it anyway"
-    assert command_line_advice(m, force=False) == "too big (limit 5)"
-    assert command_line_advice(m, force=False, hint="lower --width") == \
+    from sage_attention.errors import ComputationTooLarge
+    e = ComputationTooLarge("too big (limit 5)", force_helps=True)
+    assert str(e) == "too big (limit 5); pass force=True to run it anyway"
+    assert command_line_advice(e) == "too big (limit 5); pass --force to run it anyway"
+    assert command_line_advice(e, force=False) == "too big (limit 5)"
+    assert command_line_advice(e, force=False, hint="lower --width") == \
         "too big (limit 5); lower --width"
-    m = "the table (limit 1 KiB); lower the degree; pass force=True to run it anyway"
-    assert command_line_advice(m, degree_clause=False) == \
+    e = ComputationTooLarge("the table (limit 1 KiB)", lower_degree=True, force_helps=True)
+    assert command_line_advice(e, degree_clause=False) == \
         "the table (limit 1 KiB); pass --force to run it anyway"
-    m = ("the table (limit 1 KiB); lower the degree (degree=3, the largest whose table fits); "
-         "pass force=True to run it anyway")
-    assert "write `vanishing_ideal up to degree 3`" in command_line_advice(m, degree_clause=False)
+    e = e.replace(degree=3)
+    assert "lower the degree (degree=3" in str(e)
+    assert "write `vanishing_ideal up to degree 3`" in command_line_advice(e, degree_clause=False)
+    # the advice is written from the data, never read from the text: a reason that happens to
+    # contain the library's words is left alone
+    e = ComputationTooLarge("a reason quoting `pass force=True` (limit 5)")
+    assert command_line_advice(e) == "a reason quoting `pass force=True` (limit 5)"
+
+
+def test_every_refusal_of_the_library_carries_its_force_advice_as_data():
+    # no guard writes "force=True" into its reason or its hints: the command line could not
+    # translate it (it writes `--force`, or nothing, from ``force_helps``)
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1] / "sage_attention"
+    offenders = []
+    for path in root.rglob("*.py"):
+        text = path.read_text()
+        for m in re.finditer(r"ComputationTooLarge\(", text):
+            call = text[m.end():m.end() + 600]
+            depth, end = 1, 0
+            for i, ch in enumerate(call):
+                depth += {"(": 1, ")": -1}.get(ch, 0)
+                if depth == 0:
+                    end = i
+                    break
+            if "force=True" in call[:end] or "lower the degree" in call[:end]:
+                offenders.append(f"{path.relative_to(root)}: ComputationTooLarge({call[:end][:80]}...")
+    assert not offenders, offenders
+
+
+def test_a_refusal_survives_pickling_with_its_data():
+    import pickle
+    from sage_attention.errors import ComputationTooLarge
+    e = ComputationTooLarge("too big (limit 5)", 7, degree=3, lower_degree=True, hint="h",
+                            force_helps=True)
+    f = pickle.loads(pickle.dumps(e))
+    assert (f.reason, f.estimate, f.degree, f.lower_degree, f.hint, f.force_helps, str(f)) == \
+        (e.reason, e.estimate, e.degree, e.lower_degree, e.hint, e.force_helps, str(e))
 
 
 def test_sweep_refuses_a_large_row_without_advising_a_force_it_lacks(capsys):
@@ -77,8 +115,7 @@ def test_a_library_refusal_in_a_batch_command_drops_force(monkeypatch, capsys):
     from sage_attention.errors import ComputationTooLarge
 
     def refuse(*args, **kwargs):
-        raise ComputationTooLarge("the row needs 10 entries (limit 5); pass force=True to run "
-                                  "it anyway")
+        raise ComputationTooLarge("the row needs 10 entries (limit 5)", force_helps=True)
     monkeypatch.setattr(experiments, "sweep", refuse)
     assert cli.main(["sweep", "--arch", "2,2:1", "-q", "--json"]) == 2
     captured = capsys.readouterr()

@@ -268,10 +268,13 @@ CASES = [
                "  layer attention(rank = 1, out = 2, residual = true)\n"
                "  layer attention(rank = 1, out = 1, residual = true) }",
                "layer 2 of model `r`", "`out` (=1) must equal its input width (=2)"),
-    spec_error("mixed-masks", "model r { input = 2; tokens = 2\n"
-               "  layer attention(rank = 1, out = 2, mask = causal)\n"
-               "  layer attention(rank = 1, out = 2) }",
-               "layer 2 of model `r` has `mask = none` but layer 1 has `mask = causal`"),
+    # layers with different masks are a stack of layers, each with its own mask
+    valid("mixed-masks", "model r { input = 2; tokens = 2\n"
+          "  layer attention(rank = 1, out = 2, mask = causal)\n"
+          "  layer attention(rank = 1, out = 2) }\ncompute r { dimension }"),
+    spec_error("linear-output-after-attention", TINY.replace("}", "\n  linear_output = false }"),
+               "case.att:2:3:", "only concerns a dense last layer",
+               "fix: drop `linear_output = false`"),
     spec_error("heads-softmax", HEADS.replace("heads = 2", "heads = 2, normalization = softmax"),
                "`heads` in layer 1 of model `h` needs a lightning layer"),
     spec_error("heads-weights-av", HEADS.replace("}", "; weights = A V }"),
@@ -280,7 +283,7 @@ CASES = [
                "which needs no `entries`"),
     spec_error("invariants-heads", HEADS + "compute h { invariants }",
                "`invariants` needs a model with one head, no mask and no residual; `h` has "
-               "several heads (on such models use dimension or fibers)"),
+               "several heads", "fix: on such models use dimension or fibers"),
     spec_error("vanishing-ideal-causal", GPT + "compute gpt { vanishing_ideal }",
                "`gpt` has several heads and a mask and residual connections"),
     spec_error("certify-residual", GPT.replace("heads = 2, mask = causal, ", "")

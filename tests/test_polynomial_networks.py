@@ -462,7 +462,8 @@ def test_interpolation_is_refused_on_networks_at_check(statement, where, tmp_pat
                  f"  layer dense(out = 1) }}\ncompute m {{ {statement} }}\n")
     assert cli.main(["check", str(f)]) == 2
     err = capsys.readouterr().err
-    assert "pnn.att:4:" in err and f"`{where}` does not apply" in err and "drop it" in err
+    assert "pnn.att:4:" in err and f"`{where}` does not apply" in err \
+        and f"fix: drop `{where}`" in err
     assert "Traceback" not in err
 
 

@@ -174,7 +174,7 @@ def _parser(json_errors=False):
 
 def _script_command(args, out, err):
     """Run ``sage-attention script FILE ARGS...`` (:mod:`sage_attention.app.sage_script`)."""
-    from sage_attention.app.sage_script import ScriptError, run_sage_file
+    from sage_attention.app.sage_script import ScriptError, run_sage_file, script_traceback
     try:
         run_sage_file(args.file, args.args)
     except (ScriptError, KeyboardInterrupt):
@@ -186,9 +186,9 @@ def _script_command(args, out, err):
         except TypeError:
             print(e.code, file=err)
             return 1
-    except Exception:                       # the script's error: its traceback, as python prints it
-        import traceback
-        traceback.print_exc(file=err)
+    except Exception as e:
+        # the script's error: its traceback from the script's frames on, as python prints it
+        print(script_traceback(e, args.file), end="", file=err)
         return 1
     return 0
 
@@ -226,7 +226,8 @@ def _add_sweep_parsers(sub):
     df.add_argument("--tokens", default="1..3", help="numbers of tokens t (default: 1..3)")
     df.add_argument("--rank", default=None, help="attention ranks a (default: every a <= d)")
     df.add_argument("--heads", default=None,
-                    help="the largest number of heads (default: up to saturation)")
+                    help="the largest number of heads (default: up to saturation; rows "
+                         "stop earlier where the variety fills its span, with a note)")
     df.add_argument("--seed", type=seed_argument, default=0)
     df.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default: 1)")
     df.add_argument("--json", action="store_true",
@@ -439,7 +440,7 @@ def _main(argv):
             return BATCH_COMMANDS[args.command](args, out, err)
         except SageAttentionError as e:
             # the library's advice in this command's words: its `--force`, or none
-            message = command_line_advice(str(e), force="--force" in command_options(
+            message = command_line_advice(e, force="--force" in command_options(
                 parser.commands[args.command]))
             return failure(e, 2, f"error: {message}", message)
         except KeyboardInterrupt as e:
@@ -451,7 +452,9 @@ def _main(argv):
             raise UsageError("--quiet and --progress exclude each other; give one")
         spec, notes = _load(args.spec, args.force, err, quiet=quiet)
     except SageAttentionError as e:
-        return failure(e, 2)
+        # a size guard's refusal advises this command's `--force`
+        message = command_line_advice(e)
+        return failure(e, 2, message, message)
     except KeyboardInterrupt as e:
         return failure(e, 130, "interrupted")
     nothing = _nothing_to_run(spec, name)

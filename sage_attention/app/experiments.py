@@ -310,7 +310,10 @@ def defectivity_chain(entry, seed=0, max_heads=None, heartbeat=False):
 
     OUTPUT: a list of dictionaries with ``d, out, tokens, rank, heads,
     dimension, one_head, span, bound, defect, parameters, fiber_dimension,
-    seconds``
+    seconds, stopped``; ``stopped`` is ``None`` but in the last row, where
+    it says why the chain stops there: ``'saturated'`` (the dimension is
+    the span's: more heads add nothing) or ``'heads'`` (the largest `H`,
+    ``max_heads``); :func:`defectivity_stop_note` says it in words
 
     EXAMPLES:
 
@@ -320,6 +323,10 @@ def defectivity_chain(entry, seed=0, max_heads=None, heartbeat=False):
         sage: rows = defectivity_chain({'d': 3, 'out': 1, 'tokens': 2, 'rank': 3})
         sage: [(r['heads'], r['dimension'], r['bound'], r['defect']) for r in rows]
         [(1, 11, 11, 0), (2, 17, 18, 1), (3, 18, 18, 0)]
+        sage: [r['stopped'] for r in rows]
+        [None, None, 'saturated']
+        sage: defectivity_chain({'d': 3, 'out': 1, 'tokens': 2, 'rank': 3}, max_heads=2)[-1]['stopped']
+        'heads'
 
     With ``heartbeat``, a line per row on standard error while it computes::
 
@@ -350,10 +357,55 @@ def defectivity_chain(entry, seed=0, max_heads=None, heartbeat=False):
                      "one_head": one, "span": span, "bound": bound, "defect": bound - dim,
                      "parameters": int(D.parameter_dimension),
                      "fiber_dimension": int(D.fiber_dimension),
-                     "seconds": round(time.perf_counter() - t0, 4)})
+                     "seconds": round(time.perf_counter() - t0, 4), "stopped": None})
         if dim == span:
             break
+    if rows:
+        rows[-1]["stopped"] = "saturated" if rows[-1]["dimension"] == span else "heads"
     return rows
+
+
+def defectivity_stop_note(row, max_heads=None):
+    r"""
+    Return why the chain of :func:`defectivity_chain` that ends with ``row``
+    stops short of what was asked, or ``None`` when it stops where asked.
+
+    A chain asked for `H` up to ``max_heads`` stops before it when the
+    variety fills its span: the join of more heads is the same span. Without
+    ``max_heads`` the chain runs up to saturation, and stops short only if
+    it reaches `H` = the span dimension before (it does not for a variety of
+    positive dimension).
+
+    INPUT:
+
+    - ``row`` -- the last row of a chain (its ``stopped`` is not ``None``)
+    - ``max_heads`` -- (default: ``None``) the largest `H` asked for
+
+    OUTPUT: a string or ``None``
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.experiments import defectivity_chain, defectivity_stop_note
+        sage: rows = defectivity_chain({'d': 2, 'out': 1, 'tokens': 2, 'rank': 1}, max_heads=3)
+        sage: [r['heads'] for r in rows]
+        [1, 2]
+        sage: print(defectivity_stop_note(rows[-1], max_heads=3))
+        d=2 d'=1 t=2 a=1: stopped at H = 2, not 3: the variety fills its span (dimension 6 = the dimension of the span), more heads add nothing
+        sage: defectivity_stop_note(rows[-1]) is None
+        True
+    """
+    label = f"d={row['d']} d'={row['out']} t={row['tokens']} a={row['rank']}"
+    H = row["heads"]
+    if row["stopped"] == "saturated":
+        if max_heads is None or H >= max_heads:
+            return None
+        return (f"{label}: stopped at H = {H}, not {max_heads}: the variety fills its span "
+                f"(dimension {row['dimension']} = the dimension of the span), more heads add "
+                "nothing")
+    if max_heads is not None and H >= max_heads:
+        return None
+    return (f"{label}: stopped at H = {H}, the dimension of the span, before saturation "
+            f"(dimension {row['dimension']} < span {row['span']})")
 
 
 def defectivity_table(widths=range(2, 6), outs=range(1, 4), tokens=range(1, 4), ranks=None,

@@ -144,7 +144,7 @@ def _error_entry(comp, error, command_line=False):
         # the advice names the command's `--force`, and `up to degree N` when the
         # statement has no degree to lower
         message = command_line_advice(
-            message, force=True,
+            error if isinstance(error, SageAttentionError) else message, force=True,
             degree_clause=(False if comp.name == "vanishing_ideal"
                            and "degree" not in dict(comp.options) else None))
     return {"computation": comp.name, "options": dict(comp.options),

@@ -20,7 +20,6 @@ EXAMPLES::
     4
 """
 import importlib
-import re
 
 from sage_attention.dsl.computations import (ALL_FAMILIES, COMPUTATIONS as TABLE,
                                               FAMILIES as FAMILY_TABLE)
@@ -111,6 +110,13 @@ def families_of(model, options):
 
     OUTPUT: a list of :class:`~sage_attention.invariants.base.InvariantFamily`
 
+    Each family is built once
+    (:func:`~sage_attention.dsl.computations.distinct_families`): with
+    ``all, brill`` the union of ``all`` leaves ``brill`` out, and with
+    ``brill(limit = 3), all`` the family ``brill`` is built with its
+    explicit options (``limit = 3``) and only there; a family named twice
+    gets the options of both mentions, a later value winning.
+
     EXAMPLES::
 
         sage: from sage_attention.app.runners import families_of
@@ -126,16 +132,25 @@ def families_of(model, options):
         Traceback (most recent call last):
         ...
         ComputationTooLarge: the family syzygies ... pass force=True to run it anyway
+
+    A family named twice, or by ``all`` and by name, is built once::
+
+        sage: M = LightningAttention(d=3, t=1, a=1)
+        sage: [f.name for f in families_of(M, {"families": (("all", ()), ("brill", ()))})]
+        ['linear+low_rank+pencil+syzygies+veronese+sylvester+chow+single_token_low_rank+rows',
+         'brill']
     """
     import inspect
-    chosen = options.get("families") or ((ALL_FAMILIES, ()),)
+    from sage_attention.dsl.computations import distinct_families
+    chosen, rest = distinct_families(options.get("families"))
     seed = options.get("seed")
     force = bool(options.get("force", False))
     out = []
     for name, opts in chosen:
         if name == ALL_FAMILIES:
             from sage_attention.invariants import invariants
-            out.append(invariants(model, force=force))
+            if rest:        # every family is named explicitly: ``all`` adds none
+                out.append(invariants(model, families=list(rest), force=force))
             continue
         fn = resolve(FAMILY_TABLE[name].function)
         kwargs = dict(opts, force=force)
@@ -245,19 +260,32 @@ def _run_generation(model, options):
         ...
         low_rank | 3       | yes     | {1: 4, 2: 3}       | yes       | {}      | ...
         all      | 3       | yes     | {1: 4, 2: 3}       | yes       | {}      | ...
+
+    ``all`` (e.g. from ``invariants all`` in the block) is one row per family it stands for::
+
+        sage: r = run_check(M, None, {"what": "generation", "families": (("all", ()),)})
+        sage: [row["family"] for row in r["rows"]][:3], r["families_generate"]
+        (['linear', 'low_rank', 'pencil'], True)
     """
     from sage_attention.variety.generation import generation_report
-    families = families_of(model, options) if options.get("families") else None
+    families = None
+    if options.get("families"):
+        # one row per family: ``all`` is the families it stands for, each built as if named
+        from sage_attention.dsl.computations import distinct_families
+        chosen, rest = distinct_families(options["families"])
+        named = tuple((n, o) for n, o in chosen if n != ALL_FAMILIES) + tuple((n, ()) for n in rest)
+        families = families_of(model, dict(options, families=named))
     from sage_attention.errors import ComputationTooLarge
     try:
         G = generation_report(model, families, progress=bool(options.get("progress", False)),
                               force=bool(options.get("force", False)))
     except ComputationTooLarge as e:
+        if not e.lower_degree:
+            raise
         # the statement has no degree: name the fix it has
-        raise ComputationTooLarge(re.sub(
-            r"lower the degree( \(degree=\d+, the largest whose table fits\))?", "use fewer entries "
-            "(`entries = ...`) or a smaller model (`check generation` has no degree)", str(e)),
-            e.estimate) from None
+        hint = "; ".join(h for h in (e.hint, "use fewer entries (`entries = ...`) or a smaller "
+                                     "model (`check generation` has no degree)") if h)
+        raise e.replace(lower_degree=False, hint=hint) from None
     d = G.to_dict()
     summary = repr(G).split("\n", 1)[-1].strip()
     d["text"] = summary + "\n" + G.table()

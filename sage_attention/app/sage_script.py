@@ -131,3 +131,60 @@ def run_sage_file(path, args=()):
     finally:
         sys.argv = argv
     return ns
+
+
+def script_traceback(error, path):
+    r"""
+    Return the traceback of ``error``, raised by the script ``path``, as
+    ``python path`` prints it: from the script's first frame on.
+
+    The frames before it are this runner's (:func:`run_sage_file` and the
+    command line), which the script's author did not write; the frames
+    after it (the script's functions, and the library calls they make) are
+    kept. A syntax error in the script has no frame of the script: it shows
+    the script's line, as Python does. An error without a frame of the
+    script (in the runner itself) keeps its whole traceback.
+
+    INPUT:
+
+    - ``error`` -- an exception raised while :func:`run_sage_file` ran
+      ``path``
+    - ``path`` -- the script's path, as given to :func:`run_sage_file`
+
+    OUTPUT: a string ending with a newline
+
+    EXAMPLES::
+
+        sage: import os, tempfile
+        sage: from sage_attention.app.sage_script import run_sage_file, script_traceback
+        sage: f = os.path.join(tempfile.mkdtemp(), "a.py")
+        sage: _ = open(f, "w").write("def f(x):\n    return 1 / x\n\nf(0)\n")
+        sage: try:
+        ....:     run_sage_file(f)
+        ....: except ZeroDivisionError as e:
+        ....:     print(script_traceback(e, f), end="")
+        Traceback (most recent call last):
+          File ".../a.py", line 4, in <module>
+            f(0)
+          File ".../a.py", line 2, in f
+            return 1 / x
+        ...
+        ZeroDivisionError: division by zero
+        sage: _ = open(f, "w").write("x = (\n")
+        sage: try:
+        ....:     run_sage_file(f)
+        ....: except SyntaxError as e:
+        ....:     print(script_traceback(e, f), end="")
+          File ".../a.py", line 1
+            x = (
+                ^
+        SyntaxError: '(' was never closed
+    """
+    import traceback
+    path = os.fspath(path)
+    tb = error.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename != path:
+        tb = tb.tb_next
+    if tb is None and not isinstance(error, SyntaxError):
+        tb = error.__traceback__            # not the script's error: every frame
+    return "".join(traceback.format_exception(type(error), error, tb))

@@ -321,7 +321,7 @@ def refuse_large_rows(rows, hint):
             label = row.get("label") or (f"widths {','.join(map(str, row['widths']))} ranks "
                                          f"{','.join(map(str, row['ranks']))} t={row['tokens']}")
             raise UsageError(f"the row {label} is too large: "
-                             + command_line_advice(str(e), force=False, hint=hint)) from None
+                             + command_line_advice(e, force=False, hint=hint)) from None
 
 
 def _unique(rows):
@@ -547,6 +547,22 @@ def defectivity_command(args, out, err):
         | 3 | 1 | 2 | 3 | 2 | 17 | 11 | 18 | 18 | 1 | 42 | 25 | ... |
         | 3 | 1 | 2 | 3 | 3 | 18 | 11 | 18 | 18 | 0 | 63 | 45 | ... |
         0
+
+    A chain that saturates before ``--heads`` says so on standard error
+    (with ``--json``, its last row has ``"stopped": "saturated"``)::
+
+        sage: import sys; sys.stderr = sys.stdout
+        sage: main(["defectivity", "--width", "2", "--out", "1", "--tokens", "2", "--rank", "1",
+        ....:       "--heads", "3", "--csv", "-q"])
+        d,d',t,a,H,dimension,one head,span,join bound,defect,parameters,fiber,seconds
+        2,1,2,1,1,4,4,6,4,0,6,2,...
+        2,1,2,1,2,6,4,6,6,0,12,6,...
+        note: d=2 d'=1 t=2 a=1: stopped at H = 2, not 3: the variety fills its span (dimension 6 = the dimension of the span), more heads add nothing
+        0
+        sage: sys.stderr = sys.__stderr__
+
+    TESTS::
+
         sage: main(["defectivity", "--width", "2", "--heads", "0", "-q"])
         error: --heads (='0'): 0 must be at least 1
         2
@@ -572,9 +588,11 @@ def defectivity_command(args, out, err):
         finished.extend(rows)
         if not args.quiet:
             r = rows[0]
+            why = {"saturated": "saturated", "heads": "the largest H"}.get(rows[-1]["stopped"])
             print(f"[{done}/{total}] d={r['d']} d'={r['out']} t={r['tokens']} a={r['rank']}: "
                   f"dimensions {[x['dimension'] for x in rows]}, defects "
-                  f"{[x['defect'] for x in rows]}", file=err, flush=True)
+                  f"{[x['defect'] for x in rows]}; stopped at H = {rows[-1]['heads']} "
+                  f"({why})", file=err, flush=True)
 
     def show(rows):
         if args.json:
@@ -602,4 +620,10 @@ def defectivity_command(args, out, err):
             show(finished)
         raise
     show(rows)
+    # a chain that stops short of --heads says why, even with --quiet (the rows asked for
+    # are missing); with --json its last row has "stopped" too
+    for row in rows:
+        note = row["stopped"] and experiments.defectivity_stop_note(row, max_heads)
+        if note:
+            print(f"note: {note}", file=err, flush=True)
     return 0

@@ -31,15 +31,18 @@ EXAMPLES::
     ['brill', 'chow', 'linear', 'low_rank', 'pencil', 'rank_one', 'rows',
      'single_token_low_rank', 'sylvester', 'syzygies', 'veronese']
 
-An option checks its value and says what is wrong::
+An option checks its value and says what is wrong and how to fix it (a
+:class:`Problem`)::
 
     sage: COMPUTATIONS["vanishing_ideal"].option("algorithm").problem("groebner")
-    '`algorithm` (=groebner) must be one of elimination, interpolation'
-    sage: COMPUTATIONS["dimension"].option("seed").problem(-1)
-    '`seed` (=-1) must be an integer >= 0 and <= 2^64 - 1'
+    Problem(message='`algorithm` (=groebner) must be one of elimination, interpolation',
+            key='algorithm', fix='write `algorithm = elimination` or `algorithm = interpolation`')
+    sage: print(COMPUTATIONS["dimension"].option("seed").problem(-1).message)
+    `seed` (=-1) must be an integer >= 0 and <= 2^64 - 1
 """
 import operator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from sage_attention.dsl.text import did_you_mean, format_value
 from sage_attention.randomness import MAX_SEED
@@ -57,6 +60,37 @@ def _as_int(value):
 
 def _plural(n, word):
     return f"{n} {word}{'s' * (n != 1)}"
+
+
+class Problem(NamedTuple):
+    r"""
+    A problem of a computation statement: what is wrong, where, how to fix it.
+
+    ``sage-attention check`` shows ``message`` at the option ``key`` (the
+    statement when ``key`` is ``None``; ``"family:NAME"`` for a family) and
+    ``fix`` on a last line ``fix: ...``, as for the errors of a model.
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.computations import Problem
+        sage: message, key, fix = Problem("option `seed` of `fibers` is given twice", "seed", "keep one")
+        sage: fix
+        'keep one'
+        sage: Problem("`x` needs a model with one layer").fix is None
+        True
+    """
+    message: str
+    key: str = None
+    fix: str = None
+
+
+#: How an option is written in a statement, where it is not ``name = value``.
+_WRITTEN = {"degree": "up to degree {}", "what": "check {}", "point": "certify point {}"}
+
+
+def _written(name, value):
+    """The option ``name`` with ``value``, as it is written in a statement."""
+    return _WRITTEN.get(name, name + " = {}").format(value)
 
 
 @dataclass(frozen=True)
@@ -84,8 +118,8 @@ class Option:
 
         sage: from sage_attention.dsl.computations import Option
         sage: o = Option("seed", "int", "the random seed", minimum=0)
-        sage: o.problem(3) is None, o.problem(True), o.problem("x")
-        (True, '`seed` (=true) must be an integer >= 0', '`seed` (=x) must be an integer >= 0')
+        sage: o.problem(3) is None, o.problem(True).message, o.problem("x").fix
+        (True, '`seed` (=true) must be an integer >= 0', 'write an integer >= 0, e.g. `seed = 0`')
     """
     name: str
     kind: str
@@ -123,7 +157,8 @@ class Option:
 
     def problem(self, value, model=None):
         r"""
-        Return what is wrong with ``value``, or ``None`` if it is valid.
+        Return what is wrong with ``value`` (a :class:`Problem` about this
+        option, with its fix), or ``None`` if it is valid.
 
         INPUT:
 
@@ -142,13 +177,18 @@ class Option:
             sage: r.problem(2, m) is None
             True
             sage: r.problem(5, m)
-            '`r` (=5) must be at most 2 (min(d, a); larger r give no invariant)'
+            Problem(message='`r` (=5) must be at most 2 (min(d, a); larger r give no invariant)',
+                    key='r', fix='write `r = 2` or less')
+            sage: FAMILIES["sylvester"].option("lines").problem("all").fix
+            'write `lines = generic` or `lines = coordinate`'
         """
         shown = format_value(value)
         if self.kind == "int":
             value = _as_int(value)
             if value is None or (self.minimum is not None and value < self.minimum):
-                return f"`{self.name}` (={shown}) must be {self.type_text()}"
+                example = _written(self.name, 1 if self.minimum is None else self.minimum)
+                return Problem(f"`{self.name}` (={shown}) must be {self.type_text()}", self.name,
+                               f"write {self.type_text()}, e.g. `{example}`")
             bound = self.maximum
             why = ""
             if callable(bound):
@@ -156,21 +196,29 @@ class Option:
                     return None
                 bound, why = bound(model)
             if bound is not None and value > bound:
-                return f"`{self.name}` (={shown}) must be at most {self.maximum_doc or bound}" + (
-                    f" ({why})" if why else "")
+                fix = (f"write a value <= {self.maximum_doc}" if self.maximum_doc else
+                       f"write `{_written(self.name, bound)}` or less")
+                return Problem(f"`{self.name}` (={shown}) must be at most "
+                               f"{self.maximum_doc or bound}" + (f" ({why})" if why else ""),
+                               self.name, fix)
             return None
         if self.kind == "choice":
             if value not in self.choices:
-                return f"`{self.name}` (={shown}) must be {self.type_text()}"
+                return Problem(f"`{self.name}` (={shown}) must be {self.type_text()}", self.name,
+                               "write " + " or ".join(f"`{_written(self.name, c)}`"
+                                                      for c in self.choices))
             return None
         if self.kind == "point":
             if not isinstance(value, tuple) or not value:
-                return f"`{self.name}` (={shown}) must be {self.type_text()}"
+                return Problem(f"`{self.name}` (={shown}) must be {self.type_text()}", self.name,
+                               f"write the values in brackets, e.g. "
+                               f"`{_written(self.name, '[1, -1/2, 0]')}`")
             return None
         if not (isinstance(value, tuple) and all(isinstance(v, tuple) and len(v) == 2
                                                  for v in value)):
-            return (f"`{self.name}` (={shown}) is not an option: list the families after "
-                    "the statement, e.g. `invariants pencil, veronese(r = 2)`")
+            return Problem(f"`{self.name}` (={shown}) is not an option", self.name,
+                           "list the families after the statement, e.g. "
+                           "`invariants pencil, veronese(r = 2)`")
         return None
 
     def describe(self):
@@ -357,10 +405,29 @@ class Computation:
             sage: COMPUTATIONS["certify"].refusal(pnn)
             '`certify` needs attention layers only; `p` has dense layers (on such models use dimension or fibers or vanishing_ideal)'
         """
+        problem = self.refusal_problem(model)
+        if problem is None:
+            return None
+        return problem.message + (f" ({problem.fix})" if problem.fix else "")
+
+    def refusal_problem(self, model):
+        r"""
+        Return why this computation does not apply to ``model``, as a
+        :class:`Problem` (its fix names the statements that apply), or ``None``.
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.computations import COMPUTATIONS
+            sage: from sage_attention.dsl.spec import ModelSpec, Layer
+            sage: gpt = ModelSpec("g", input=2, tokens=2, layers=(Layer(1, 2, heads=2),))
+            sage: COMPUTATIONS["invariants"].refusal_problem(gpt)
+            Problem(message='`invariants` needs a model with one head, no mask and no residual; `g` has several heads',
+                    key=None, fix='on such models use dimension or fibers')
+        """
         if not self.dense and model.has_dense_layers():
             can = " or ".join(n for n, c in COMPUTATIONS.items() if c.dense)
-            return (f"`{self.name}` needs attention layers only; `{model.name}` has dense "
-                    f"layers (on such models use {can})")
+            return Problem(f"`{self.name}` needs attention layers only; `{model.name}` has dense "
+                           "layers", None, f"on such models use {can}")
         if not self.extended and not model.is_plain() and not model.has_dense_layers():
             # (with dense layers the model is a stack, computed as a whole)
             what = [w for w, ok in (("several heads", any(h != 1 for h in model.heads)),
@@ -369,15 +436,16 @@ class Computation:
                                      any(la.residual is not False for la in model.layers)))
                     if ok]
             can = " or ".join(n for n, c in COMPUTATIONS.items() if c.extended)
-            return (f"`{self.name}` needs a model with one head, no mask and no residual; "
-                    f"`{model.name}` has {' and '.join(what)} (on such models use {can})")
+            return Problem(f"`{self.name}` needs a model with one head, no mask and no residual; "
+                           f"`{model.name}` has {' and '.join(what)}", None,
+                           f"on such models use {can}")
         if self.one_layer and len(model.layers) != 1:
-            return (f"`{self.name}` needs a model with one layer; `{model.name}` has "
-                    f"{_plural(len(model.layers), 'layer')}")
+            return Problem(f"`{self.name}` needs a model with one layer; `{model.name}` has "
+                           f"{_plural(len(model.layers), 'layer')}")
         bad = sorted(set(model.normalizations) - set(self.normalizations))
         if bad:
-            return (f"`{self.name}` needs {' or '.join(self.normalizations)} layers "
-                    f"(polynomial); `{model.name}` has {', '.join(bad)} normalization")
+            return Problem(f"`{self.name}` needs {' or '.join(self.normalizations)} layers "
+                           f"(polynomial); `{model.name}` has {', '.join(bad)} normalization")
         return None
 
     def with_defaults(self, options):
@@ -479,6 +547,61 @@ FAMILIES = {f.name: f for f in (
 #: The family name that stands for every family (except ``rank_one``).
 ALL_FAMILIES = "all"
 
+
+def distinct_families(families):
+    r"""
+    Return the families that ``families`` names, each family once.
+
+    A family may be named more than once in a statement, e.g. by
+    ``invariants all, brill`` (``all`` stands for every family except
+    ``rank_one``, ``brill`` among them) or by ``invariants`` and ``check``
+    statements of one ``compute`` block. It is built once:
+
+    - a family named explicitly is built with its explicit options, not by
+      ``all`` (``invariants brill(limit = 3), all`` builds ``brill`` with
+      ``limit = 3``, and ``all`` the other families);
+    - a family named explicitly twice gets the options of both mentions, a
+      later value of the same option winning
+      (``brill(limit = 2), brill(limit = 3, seed = 1)`` is
+      ``brill(limit = 3, seed = 1)``);
+    - ``all`` named twice is one ``all``.
+
+    The families keep the place of their first mention.
+
+    INPUT:
+
+    - ``families`` -- ``None`` or a sequence of pairs ``(name, options)``,
+      ``options`` a sequence of pairs ``(key, value)``, as in the option
+      ``families`` of ``invariants`` and ``check``
+
+    OUTPUT: a pair ``(chosen, rest)``: ``chosen`` a tuple of pairs ``(name,
+    options)``, each name once (:data:`ALL_FAMILIES` included, when named
+    or when ``families`` is empty), and ``rest`` the tuple of the families
+    that :data:`ALL_FAMILIES` stands for here: those it names that are not
+    named explicitly (empty when ``chosen`` has no :data:`ALL_FAMILIES`)
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.computations import distinct_families
+        sage: chosen, rest = distinct_families((("all", ()), ("brill", ())))
+        sage: chosen, "brill" in rest, "low_rank" in rest
+        ((('all', ()), ('brill', ())), False, True)
+        sage: distinct_families((("brill", (("limit", 2),)), ("pencil", ()),
+        ....:                    ("brill", (("limit", 3), ("seed", 1)))))
+        ((('brill', (('limit', 3), ('seed', 1))), ('pencil', ())), ())
+        sage: chosen, rest = distinct_families(None)
+        sage: chosen, rest[:3]
+        ((('all', ()),), ('linear', 'low_rank', 'pencil'))
+    """
+    chosen = {}
+    for name, options in (families or ((ALL_FAMILIES, ()),)):
+        chosen.setdefault(name, {}).update(dict(options))
+    chosen = tuple((name, tuple(opts.items())) for name, opts in chosen.items())
+    rest = ()
+    if ALL_FAMILIES in dict(chosen):
+        rest = tuple(n for n in FAMILIES if n != "rank_one" and n not in dict(chosen))
+    return chosen, rest
+
 _FAMILIES_OPTION = Option("families", "families", "the families", default=None,
                           default_doc="every family that applies")
 
@@ -540,8 +663,9 @@ def check_statement(comp, model):
     - ``comp`` -- a :class:`sage_attention.dsl.spec.Computation`
     - ``model`` -- its :class:`~sage_attention.dsl.spec.ModelSpec`
 
-    OUTPUT: a list of pairs ``(message, key)``, where ``key`` is the option
-    the message is about (``None`` for the statement), in source order.
+    OUTPUT: a list of :class:`Problem` ``(message, key, fix)``, where
+    ``key`` is the option the message is about (``None`` for the
+    statement) and ``fix`` how to repair it (or ``None``), in source order.
 
     EXAMPLES::
 
@@ -550,43 +674,47 @@ def check_statement(comp, model):
         sage: s = parse_spec("model m { input = 3; tokens = 2; layer attention(rank = 2, out = 1) }\n"
         ....:                "compute m { vanishing_ideal up to degree 3 algorithm = elimination }")
         sage: check_statement(s.computations[0], s.models[0])
-        [('`up to degree 3` asks for interpolation, but `algorithm = elimination` computes the
-          whole ideal; drop one of them', 'algorithm')]
+        [Problem(message='`up to degree 3` asks for interpolation, but `algorithm = elimination`
+                          computes the whole ideal',
+                 key='algorithm', fix='drop one of them')]
         sage: s = parse_spec("model m { input = 3; tokens = 2; layer attention(rank = 2, out = 1) }\n"
         ....:                "compute m { invariants veronese(r = 3, foo = 1) }")
-        sage: for msg, key in check_statement(s.computations[0], s.models[0]): print(msg)
-        family `veronese`: `r` (=3) must be at most 2 (min(d, a); larger r give no invariant)
-        family `veronese` has no option `foo`; its options: r, limit
+        sage: for msg, key, fix in check_statement(s.computations[0], s.models[0]):
+        ....:     print(f"{msg} -- fix: {fix}")
+        family `veronese`: `r` (=3) must be at most 2 (min(d, a); larger r give no invariant) -- fix: write `r = 2` or less
+        family `veronese` has no option `foo` -- fix: use one of its options: r, limit
     """
     decl = COMPUTATIONS.get(comp.name)
     if decl is None:
-        return [(f"unknown computation `{comp.name}`{did_you_mean(comp.name, COMPUTATIONS)}; "
-                 f"known: {', '.join(sorted(COMPUTATIONS))}", None)]
+        return [Problem(f"unknown computation `{comp.name}`"
+                        f"{did_you_mean(comp.name, COMPUTATIONS)}", None,
+                        f"use one of: {', '.join(sorted(COMPUTATIONS))}")]
     problems = []
     seen = set()
     for key, _ in comp.options:
         option = decl.option(key)
         if option is None:
-            problems.append((f"`{comp.name}` has no option `{key}`"
-                             f"{did_you_mean(key, decl.option_names)}; its options: "
-                             f"{', '.join(decl.option_names) or 'none'}", key))
+            problems.append(Problem(f"`{comp.name}` has no option `{key}`"
+                                    f"{did_you_mean(key, decl.option_names)}", key,
+                                    _options_fix(f"`{comp.name}`", key, decl.option_names)))
         elif key in seen:
-            problems.append((f"option `{key}` of `{comp.name}` is given twice; keep one", key))
+            problems.append(Problem(f"option `{key}` of `{comp.name}` is given twice", key,
+                                    "keep one"))
         seen.add(key)
     if problems:
         return problems
-    refusal = decl.refusal(model)
+    refusal = decl.refusal_problem(model)
     if refusal:
-        return [(refusal, None)]
+        return [refusal]
     opts = dict(comp.options)
     if decl.dense_options is not None and model.has_dense_layers():
         for key, value in comp.options:
             allowed = decl.dense_options.get(key, ())
             if key not in decl.dense_options or (allowed is not None and value not in allowed):
-                what = f"`{key} = {value}`" if key != "degree" else f"`up to degree {value}`"
-                problems.append((f"{what} does not apply to `{model.name}`, which has dense layers: "
-                                 f"there `{comp.name}` eliminates the weights (the whole ideal); "
-                                 "drop it", key))
+                what = f"`{_written(key, value)}`"
+                problems.append(Problem(f"{what} does not apply to `{model.name}`, which has "
+                                        f"dense layers: there `{comp.name}` eliminates the "
+                                        "weights (the whole ideal)", key, f"drop {what}"))
         if problems:
             return problems
     for key, value in comp.options:
@@ -596,14 +724,14 @@ def check_statement(comp, model):
             problems += _family_problems(value, model)
             continue
         if problem:
-            problems.append((problem, key))
+            problems.append(problem)
     if problems:
         return problems
     if comp.name == "vanishing_ideal" and "degree" in opts and \
             opts.get("algorithm") == "elimination":
-        problems.append((f"`up to degree {opts['degree']}` asks for interpolation, but "
-                         "`algorithm = elimination` computes the whole ideal; drop one of them",
-                         "algorithm"))
+        problems.append(Problem(f"`up to degree {opts['degree']}` asks for interpolation, but "
+                                "`algorithm = elimination` computes the whole ideal",
+                                "algorithm", "drop one of them"))
     problems += field_problems(comp.name, opts, model)
     if problems:
         return problems
@@ -611,17 +739,25 @@ def check_statement(comp, model):
         p = model.field.p
         bad = [v for v in opts["point"] if getattr(v, "denominator", 1) % p == 0]
         if bad:
-            problems.append((f"the value {format_value(bad[0])} is not defined over "
-                             f"GF({p}): its denominator is divisible by {p}; write values "
-                             f"whose denominators are prime to {p}", "point"))
+            problems.append(Problem(f"the value {format_value(bad[0])} is not defined over "
+                                    f"GF({p}): its denominator is divisible by {p}", "point",
+                                    f"write values whose denominators are prime to {p}"))
     if comp.name == "certify" and len(model.layers) == 1 and None not in model.widths:
         n = model.size_estimate().coordinates
         k = len(opts["point"])
         if k != n:
-            problems.append((f"the point has {_plural(k, 'value')}; model `{model.name}` has "
-                             f"{_plural(n, 'coordinate')} (list the value of every coordinate, "
-                             "in the order of the coordinate ring)", "point"))
+            problems.append(Problem(f"the point has {_plural(k, 'value')}; model "
+                                    f"`{model.name}` has {_plural(n, 'coordinate')}", "point",
+                                    "list the value of every coordinate, in the order of the "
+                                    "coordinate ring"))
     return problems
+
+
+def _options_fix(owner, key, names):
+    """The fix of an option ``key`` that ``owner`` (a statement or a family) does not have."""
+    if names:
+        return f"use one of its options: {', '.join(names)}"
+    return f"drop `{key} = ...`: {owner} has no options"
 
 
 def field_tasks(name, options, model):
@@ -682,7 +818,8 @@ def field_problems(name, options, model):
         sage: from sage_attention.dsl.computations import field_problems
         sage: m = parse_spec("model m { field = GF(2); input = 3; tokens = 1; layer attention(rank = 1, out = 1) }").models[0]
         sage: field_problems("certify", {}, m)
-        [('`certify` needs a base field of characteristic 0 or > 3, not GF(2): the coordinates and the fiber divide by 2 and 3', None)]
+        [Problem(message='`certify` needs a base field of characteristic 0 or > 3, not GF(2): the coordinates and the fiber divide by 2 and 3',
+                 key=None, fix=None)]
     """
     from sage_attention.fields import refusal, spec_field_info
     field = spec_field_info(model.field)
@@ -693,7 +830,7 @@ def field_problems(name, options, model):
                 "interpolation": "`vanishing_ideal` by interpolation"}.get(task, f"`{name}`")
         why = refusal(task, field, what)
         if why:
-            out.append((why, key))
+            out.append(Problem(why, key))
     return out
 
 
@@ -711,25 +848,28 @@ def _family_problems(families, model):
     for name, options in families:
         fam = FAMILIES.get(name)
         if fam is None and name != ALL_FAMILIES:
-            out.append((f"unknown invariant family `{name}`{did_you_mean(name, names)}; "
-                        f"known: {', '.join(names)}", f"family:{name}"))
+            out.append(Problem(f"unknown invariant family `{name}`{did_you_mean(name, names)}",
+                               f"family:{name}", f"use one of: {', '.join(names)}"))
             continue
         known = fam.options if fam else ()
         seen = set()
         for key, value in options:
             option = fam.option(key) if fam else None
             if option is None:
-                out.append((f"family `{name}` has no option `{key}`"
-                            f"{did_you_mean(key, [o.name for o in known])}; its options: "
-                            f"{', '.join(o.name for o in known) or 'none'}", f"family:{name}"))
+                out.append(Problem(f"family `{name}` has no option `{key}`"
+                                   f"{did_you_mean(key, [o.name for o in known])}",
+                                   f"family:{name}",
+                                   _options_fix(f"family `{name}`", key,
+                                                [o.name for o in known])))
                 continue
             if key in seen:
-                out.append((f"option `{key}` of family `{name}` is given twice; keep one",
-                            f"family:{name}"))
+                out.append(Problem(f"option `{key}` of family `{name}` is given twice",
+                                   f"family:{name}", "keep one"))
             seen.add(key)
             problem = option.problem(value, model)
             if problem:
-                out.append((f"family `{name}`: {problem}", f"family:{name}"))
+                out.append(problem._replace(message=f"family `{name}`: {problem.message}",
+                                            key=f"family:{name}"))
     return out
 
 
@@ -785,5 +925,6 @@ def describe_all():
     return "\n".join(parts)
 
 
-__all__ = ["Option", "Family", "Computation", "COMPUTATIONS", "FAMILIES", "ALL_FAMILIES",
-           "check_statement", "field_tasks", "field_problems", "statement_options", "register", "describe_all"]
+__all__ = ["Problem", "Option", "Family", "Computation", "COMPUTATIONS", "FAMILIES", "ALL_FAMILIES",
+           "distinct_families", "check_statement", "field_tasks", "field_problems",
+           "statement_options", "register", "describe_all"]

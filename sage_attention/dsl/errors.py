@@ -479,7 +479,7 @@ EXAMPLES = {
     UnexpectedCharacter: [
         "model m { input = 3$ }",
         "model m@ { }",
-        "model m { input = 3.5.5 }",
+        "model m { input = 3 % 2 }",
         "model m { input = \"3\" }",
     ],
 }

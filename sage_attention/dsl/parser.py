@@ -60,8 +60,12 @@ def grammar_text():
     r"""
     Return the text of the grammar ``attention.lark``.
 
-    It is package data of ``sage_attention.grammar``; in a source checkout
-    that is not installed, it is read from ``grammar/`` next to the package.
+    In a source checkout it is read from ``grammar/`` next to the package,
+    so the grammar always belongs to the code that parses with it (a
+    checkout put on ``PYTHONPATH`` in an environment where another
+    checkout is installed in editable mode would otherwise read the other
+    checkout's grammar); installed, it is package data of
+    ``sage_attention.grammar``.
 
     EXAMPLES::
 
@@ -69,11 +73,11 @@ def grammar_text():
         sage: grammar_text().splitlines()[0]
         '// The sage_attention model description language, version 1.'
     """
-    try:
-        return (resources.files("sage_attention.grammar") / "attention.lark").read_text("utf-8")
-    except (ModuleNotFoundError, FileNotFoundError):
-        path = Path(__file__).resolve().parents[2] / "grammar" / "attention.lark"
+    root = Path(__file__).resolve().parents[2]
+    path = root / "grammar" / "attention.lark"
+    if (root / "setup.py").is_file() and path.is_file():      # a source checkout
         return path.read_text("utf-8")
+    return (resources.files("sage_attention.grammar") / "attention.lark").read_text("utf-8")
 
 
 @functools.cache
@@ -568,15 +572,30 @@ def _heuristic(e, before):
     return E.DSLSyntaxError
 
 
-#: A number glued to letters or `_`, such as `0x10`, `1e3` or `1_000`
-#: (the lexer reads a number and then a name).
-_GLUED_NUMBER = re.compile(r"(?<![\w./])[+-]?[0-9]+(?:\.[0-9]+)?(?:[eE][+-][0-9]+|[A-Za-z_]\w*)")
+#: A number with letters, digits, `_`, `.` or `/` glued to it, such as `0x10`, `1e3`,
+#: `1e-3`, `1_000` or `2.5.1` (the grammar's ``NUMBER`` does not match before them).
+_GLUED_NUMBER = re.compile(r"[+-]?[0-9](?:[eE][+-][0-9]|[A-Za-z0-9_.]|/[0-9])*")
+
+#: A number the grammar reads (its terminal ``NUMBER`` without the look-ahead).
+_NUMBER = re.compile(r"[+-]?[0-9]+(?:/[0-9]+|\.[0-9]+)?")
 
 
-def _glued_number(text, end):
-    """The first number glued to letters in ``text[:end]`` (comments
-    ignored), as a match, or ``None``."""
-    return _GLUED_NUMBER.search(_strip_comments(text)[:end])
+def _glued_number(text, pos):
+    """The number glued to letters, digits or `.` that starts at ``pos``
+    of ``text`` (where the lexer stopped), as a match, or ``None``.
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.parser import _glued_number
+        sage: [_glued_number(t, 7).group() for t in ("seed = 0x10 = 5", "seed = 2.5.1", "seed = 1e-5")]
+        ['0x10', '2.5.1', '1e-5']
+        sage: _glued_number("seed = 16 x", 7) is None
+        True
+    """
+    m = _GLUED_NUMBER.match(text, pos)
+    if m is None or _NUMBER.fullmatch(m.group()):
+        return None
+    return m
 
 
 def _decimal(word):
@@ -694,23 +713,23 @@ def syntax_error(e, text, filename=None):
                     "convert the line endings to `\\n` (Unix) or `\\r\\n` (Windows), "
                     "e.g. with `mac2unix FILE` or your editor's line-ending setting")
 
-    if isinstance(e, (UnexpectedCharacters, UnexpectedToken)):
-        end = e.pos_in_stream if isinstance(e, UnexpectedCharacters) else \
-            _offset(text, e.token.line, e.token.column) + len(e.token.value or "")
-        glued = _glued_number(text, end)
+    if isinstance(e, UnexpectedCharacters):
+        # the lexer reads no number glued to letters, digits or `.` (`0x10`, `3a`,
+        # `1e5`, `2.5.1`): report the whole word where it starts
+        glued = _glued_number(text, e.pos_in_stream)
         if glued is not None:
             word = glued.group()
-            glued_line = text.count("\n", 0, glued.start()) + 1
-            glued_column = glued.start() - (text.rfind("\n", 0, glued.start()) + 1) + 1
-            key = _key_before(text[:glued.start()])
+            stack = _brackets(text[:glued.start()])[0]
+            key = "point" if stack and stack[-1][0] == "[" else _key_before(text[:glued.start()])
             value = _decimal(word)
             if value is not None:
                 fix = f"write {_value_example(key, value)}"
             else:
                 fix = "write " + VALUE_HINTS.get(key, "an integer in decimal digits, e.g. `16`")
-            return make(E.InvalidValue, f"`{word}` is not a number: integers are written "
-                        "in decimal digits (no `0x`, exponent or `_`)", glued_line,
-                        glued_column, "a number", fix)
+            return make(E.InvalidValue, f"`{word}` is not a number the DSL reads: numbers are "
+                        "written in decimal digits, as `16`, `-1/2` or `0.25` (no `0x`, "
+                        "exponent or `_`)",
+                        e.line, e.column, "a number", fix)
 
     if isinstance(e, UnexpectedCharacters):
         char = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""

@@ -361,8 +361,8 @@ class ModelSpec:
 
     def has_dense_layers(self):
         r"""
-        Return whether some layer is dense (the model is built as a
-        :class:`~sage_attention.models.stack.LayerStack`).
+        Return whether some layer is dense (then the model is built as a
+        :class:`~sage_attention.models.stack.LayerStack`, see :meth:`is_stack`).
 
         EXAMPLES::
 
@@ -371,6 +371,32 @@ class ModelSpec:
             True
         """
         return any(layer.kind == "dense" for layer in self.layers)
+
+    def is_stack(self):
+        r"""
+        Return whether the model is built as a
+        :class:`~sage_attention.models.stack.LayerStack`: some layer is dense,
+        or the layers differ in ``mask`` or ``residual``
+        (:class:`~sage_attention.models.multihead.MultiHeadLightningAttention`
+        has one mask and one residual choice for the whole network; the stack
+        applies each layer's own).
+
+        This is the one place where the class of a model is chosen (:meth:`build`).
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.spec import ModelSpec, Layer
+            sage: ModelSpec("m", input=2, tokens=3, layers=(Layer(1, 2, mask="causal"),
+            ....:                                           Layer(1, 2, mask="causal"))).is_stack()
+            False
+            sage: m = ModelSpec("m", input=2, tokens=3, layers=(Layer(1, 2, mask="causal"), Layer(1, 1)))
+            sage: m.is_stack(), m.build()
+            (True, Network([attention(a=1, out=2, causal=True), attention(a=1, out=1)], d=2, t=3) over Rational Field)
+        """
+        if self.has_dense_layers():
+            return True
+        return any(len({getattr(layer, key) for layer in self.layers}) > 1
+                   for key in ("mask", "residual"))
 
     @property
     def widths(self):
@@ -430,7 +456,9 @@ class ModelSpec:
         Return whether every layer has one head, no mask and no residual connection.
 
         Models that are not plain are built as
-        :class:`~sage_attention.models.multihead.MultiHeadLightningAttention`;
+        :class:`~sage_attention.models.multihead.MultiHeadLightningAttention`
+        (or, when their layers differ in mask or residual, as a
+        :class:`~sage_attention.models.stack.LayerStack`: :meth:`is_stack`);
         the computations that apply to them are marked ``extended`` in
         :data:`sage_attention.dsl.computations.COMPUTATIONS`.
 
@@ -455,7 +483,7 @@ class ModelSpec:
             sage: m.size_estimate().parameters
             15
         """
-        if self.has_dense_layers():
+        if self.is_stack():
             return self._stack_size_estimate()
         from sage_attention.sizes import estimate_size
         return estimate_size(self.widths, self.ranks, self.tokens,
@@ -501,8 +529,18 @@ class ModelSpec:
             ....:               layers=(Layer(2, 3, heads=2, mask="causal", residual=True),))
             sage: m.build() is LightningAttention(d=3, t=2, a=2, out=3, heads=2, causal=True, residual=True)
             True
+
+        Layers that differ in mask or residual build a stack of layers, each
+        with its own (:meth:`is_stack`), as :func:`~sage_attention.models.stack.Network` does::
+
+            sage: from sage_attention import Network, attention
+            sage: m = ModelSpec("m", input=2, tokens=3,
+            ....:               layers=(Layer(1, 2, mask="causal", residual=True), Layer(1, 1)))
+            sage: m.build() is Network([attention(a=1, out=2, causal=True, residual=True),
+            ....:                       attention(a=1, out=1)], d=2, t=3)
+            True
         """
-        if self.has_dense_layers():
+        if self.is_stack():
             from sage_attention.models import Network, attention, dense
             layers = [dense(la.out, la.power, la.bias, la.residual) if la.kind == "dense" else
                       attention(la.rank, la.out, la.heads, la.mask == "causal", la.residual)

@@ -226,6 +226,12 @@ def _check_model(chk, m):
                   f"be true or false{did_you_mean(m.linear_output, ('true', 'false'))}",
                   _span_of(m.item_spans, "linear_output", m.span),
                   fix="write `linear_output = true` or `linear_output = false`")
+    elif m.linear_output is False and m.layers and m.layers[-1].kind != "dense":
+        chk.error(f"`linear_output = false` in model `{m.name}` only concerns a dense last "
+                  "layer (it allows a nonlinear one), but the last layer of "
+                  f"`{m.name}` is an attention layer: the option would change nothing",
+                  _span_of(m.item_spans, "linear_output", m.span),
+                  fix="drop `linear_output = false`")
     if m.entries is not None:
         span = _span_of(m.item_spans, "entries", m.span)
         seen = set()
@@ -339,24 +345,15 @@ def _check_stack_model(chk, m):
 
 
 def _check_extended_model(chk, m):
-    # what the multi-head model class supports: one mask and one residual
-    # choice for the whole network, weights Q K V, all entries
-    first = m.layers[0]
+    # what the multi-head model class and the layer stack support: lightning layers,
+    # weights Q K V, all entries (layers that differ in mask or residual build a
+    # LayerStack, which applies each layer's own: ModelSpec.is_stack)
     for i, layer in enumerate(m.layers, 1):
         if layer.normalization.value != "lightning":
             chk.error(f"layer {i} of model `{m.name}` has softmax normalization, but the model "
                       "has several heads, a mask or residual connections, which need lightning "
                       "layers throughout", _span_of(layer.arg_spans, "normalization", layer.span),
                       fix="write `normalization = lightning`")
-    for i, layer in enumerate(m.layers[1:], 2):
-        for key, shown in (("mask", first.mask), ("residual", format_value(first.residual))):
-            if getattr(layer, key) != getattr(first, key):
-                chk.error(f"layer {i} of model `{m.name}` has `{key} = "
-                          f"{format_value(getattr(layer, key))}` but layer 1 has `{key} = "
-                          f"{shown}`; every layer of a model must have the same `{key}`",
-                          _span_of(layer.arg_spans, key, layer.span),
-                          fix=f"write `{key} = {shown}` in every layer, or change layer 1's "
-                          f"`{key}` to match")
     for key, default, value in (("weights", "QKV", m.weights),
                                 ("coordinates", "raw", m.coordinates),
                                 ("entries", None, m.entries)):
@@ -386,9 +383,9 @@ def _check_computation(chk, c, model, available, force):
                   fix=f"use one of: {', '.join(sorted(available))}")
     problems = check_statement(c, model)
     if problems:
-        message, key = problems[0]
+        message, key, fix = problems[0]
         where = span if key is None else _span_of(c.option_spans, key, span)
-        chk.error(message, where)
+        chk.error(message, where, fix=fix)
     decl = COMPUTATIONS[c.name]
     tasks = decl.size_tasks_for(model)
     opts = c.options_dict
@@ -446,7 +443,7 @@ def _check_computation(chk, c, model, available, force):
 
 
 def _refuse(chk, c, model, e):
-    from sage_attention.errors import ComputationTooLarge
+    # the refusal ``e`` of a size guard, located at the statement ``c`` (its data kept)
     span = c.span
     loc = f"{chk.spec.filename or '<spec>'}:{span.line}:{span.column}: " if span else ""
     context = ""
@@ -454,10 +451,8 @@ def _refuse(chk, c, model, e):
     if span and 1 <= span.line <= len(lines):
         from sage_attention.dsl.errors import context_lines
         context = "\n" + context_lines(lines[span.line - 1].rstrip("\r"), span.column)
-    raise ComputationTooLarge(
-        f"{loc}`{c.name}` on model `{model.name}`: {e}".replace(
-            "pass force=True", "pass --force (or force=True)") + context,
-        e.estimate) from None
+    raise e.replace(reason=f"{loc}`{c.name}` on model `{model.name}`: {e.reason}", context=context,
+                    force_option="--force (or force=True)") from None
 
 
 def check_interpolation(model, name, options):
@@ -548,7 +543,10 @@ def check_families(model, families):
 
     OUTPUT: ``None``, or :class:`~sage_attention.errors.ComputationTooLarge`
     (the estimate of :func:`~sage_attention.sizes.family_estimate` against
-    :func:`~sage_attention.ideals.memory.memory_limit`); no Sage is loaded
+    :func:`~sage_attention.ideals.memory.memory_limit`); no Sage is loaded.
+    Each family is estimated once, with the options it is built with
+    (:func:`~sage_attention.dsl.computations.distinct_families`: with
+    ``low_rank(limit = 10), all``, ``low_rank`` with ``limit = 10``)
 
     EXAMPLES::
 
@@ -562,14 +560,15 @@ def check_families(model, families):
         ...
         ComputationTooLarge: the family syzygies (about 53802 members of about 1440 terms) needs about ... GiB of memory (limit ...); take a smaller model; pass force=True to run it anyway
     """
-    from sage_attention.dsl.computations import ALL_FAMILIES, FAMILIES
+    from sage_attention.dsl.computations import ALL_FAMILIES, FAMILIES, distinct_families
     from sage_attention.ideals.memory import check_memory
     from sage_attention.sizes import family_estimate
     if len(model.layers) != 1 or None in model.widths:
         return
-    chosen = families or ((ALL_FAMILIES, ()),)
+    # each family once, with its explicit options (as they are built: families_of)
+    chosen, rest = distinct_families(families)
     for name, options in chosen:
-        names = [n for n in FAMILIES if n != "rank_one"] if name == ALL_FAMILIES else [name]
+        names = rest if name == ALL_FAMILIES else [name]
         for n in names:
             est = family_estimate(n, model.widths, model.ranks, model.tokens, model.entries,
                                   dict(options))

@@ -354,7 +354,7 @@ def nullspace_data(ctx, mons, p, attempt, rank=None):
     R, used = None, 0
     while True:
         check_memory(_evaluation_bytes(P, N), f"the evaluation matrix of a graded piece ({P} points x "
-                     f"{N} monomials)", ctx.force, hint="lower the degree")
+                     f"{N} monomials)", ctx.force, lower_degree=True)
         vals = ctx.pool(p, P, attempt)[used:P]
         new = monomial_values(vals, mons, p)
         R, piv = _la.rref_modp(new if R is None else np.concatenate([R, new]), p)

@@ -314,8 +314,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
             if not force and table > memory_limit() else None)
     check_memory(table, f"the table of the {comb(E.ngens() + degree - 1, degree)} monomials of degree {degree} "
                  f"in {E.ngens()} essential coordinates", force,
-                 hint="lower the degree" + (f" (degree={fits}, the largest whose table fits)" if fits else ""),
-                 degree=fits)
+                 lower_degree=True, degree=fits)
     # every degree's largest graded piece, counted (not listed) before any degree is solved
     for k, sizes in enumerate(piece_sizes_through(degs, degree)):
         if k < 2:
@@ -323,7 +322,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         N = max(sizes.values())
         check_memory(_piece_lower_bytes(N), f"the largest graded piece of degree {k} ({N} monomials; "
                      f"its evaluation matrix or its kernel has at least {-(-N // 2)} rows of "
-                     f"{-(-N // 2)} or more residues)", force, hint="lower the degree")
+                     f"{-(-N // 2)} or more residues)", force, lower_degree=True)
     cache = cache_path(cache_dir, model, cache_seed) if cache_dir else None
     ckey = cache_key(model, cache_seed)
     prog = PieceProgress(progress)

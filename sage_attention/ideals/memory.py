@@ -115,7 +115,7 @@ def memory_limit():
     return limit
 
 
-def check_memory(nbytes, what, force=False, hint="", degree=None):
+def check_memory(nbytes, what, force=False, hint="", degree=None, lower_degree=False):
     r"""
     Refuse to build ``what`` when its estimate ``nbytes`` is beyond :func:`memory_limit`.
 
@@ -125,16 +125,18 @@ def check_memory(nbytes, what, force=False, hint="", degree=None):
     - ``what`` -- string; what would be built (named in the message)
     - ``force`` -- boolean (default: ``False``); build it anyway
     - ``hint`` -- string (default: empty); a cheaper alternative
+    - ``lower_degree`` -- boolean (default: ``False``); advise a lower
+      degree (the error's ``lower_degree``)
     - ``degree`` -- (default: ``None``) the degree to suggest instead,
       kept as the error's ``degree``
 
     OUTPUT: ``None``, or :class:`~sage_attention.errors.ComputationTooLarge`
-    (with ``estimate`` the number of bytes)
+    (with ``estimate`` the number of bytes, and ``force_helps``)
 
     EXAMPLES::
 
         sage: from sage_attention.ideals.memory import check_memory
-        sage: check_memory(2**50, "the table", hint="lower the degree")
+        sage: check_memory(2**50, "the table", lower_degree=True)
         Traceback (most recent call last):
         ...
         ComputationTooLarge: the table needs about 1048576.0 GiB of memory (limit ...); lower the degree; pass force=True to run it anyway
@@ -146,7 +148,5 @@ def check_memory(nbytes, what, force=False, hint="", degree=None):
         where = ("set by SAGE_ATTENTION_MEMORY_LIMIT" if (os.environ.get("SAGE_ATTENTION_MEMORY_LIMIT") or "").strip()
                  else "on this machine, SAGE_ATTENTION_MEMORY_LIMIT=8G, say, sets another")
         msg = f"{what} needs about {format_bytes(nbytes)} of memory (limit {format_bytes(limit)} {where})"
-        if hint:
-            msg += f"; {hint}"
-        msg += "; pass force=True to run it anyway"
-        raise ComputationTooLarge(msg, nbytes, degree=degree)
+        raise ComputationTooLarge(msg, nbytes, degree=degree, lower_degree=lower_degree, hint=hint,
+                                  force_helps=True)

@@ -161,7 +161,7 @@ class ProductSpan:
                 group = gens[s:s + per]
                 check_memory(5 * 8 * (self.rank + npending + len(U) * len(group)) * self.ncols,
                              f"the span of the products ({self.rank + npending + len(U) * len(group)} "
-                             f"rows x {self.ncols} columns)", self.force, hint="lower the degree")
+                             f"rows x {self.ncols} columns)", self.force, lower_degree=True)
                 T = np.concatenate([e for e, _ in group]).astype(self.dtype)
                 gi = np.concatenate([np.full(len(e), i, dtype=np.int64) for i, (e, _) in enumerate(group)])
                 cp = np.concatenate([cs for _, cs in group])

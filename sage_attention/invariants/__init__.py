@@ -56,7 +56,8 @@ def invariants(model, families=None, force=False, **options):
     - ``model`` -- a one-layer lightning model
     - ``families`` -- (default: ``None``, every family except
       ``'rank_one'``, whose members are those of ``'linear'``,
-      ``'low_rank'`` and ``'pencil'``) a list of names among ``FAMILIES``
+      ``'low_rank'`` and ``'pencil'``) a list of names among ``FAMILIES``;
+      a name listed twice is built once
     - ``force`` -- boolean (default: ``False``); build a family even when
       its estimated memory is beyond the guard
       (:func:`~sage_attention.invariants.base.guard_family`: every family is
@@ -73,6 +74,11 @@ def invariants(model, families=None, force=False, **options):
         sage: from sage_attention import LightningAttention
         sage: from sage_attention.invariants import invariants
         sage: invariants(LightningAttention(d=2, t=2, a=1), families=['low_rank']).name
+        'low_rank'
+
+    A family listed twice is built once::
+
+        sage: invariants(LightningAttention(d=2, t=2, a=1), families=['low_rank', 'low_rank']).name
         'low_rank'
 
     The default union lists no member twice::
@@ -114,7 +120,7 @@ def invariants(model, families=None, force=False, **options):
     if not hasattr(families, "__iter__"):
         raise TypeError(f"families (={families!r}) must be a list of family names among "
                         + ", ".join(FAMILIES))
-    families = list(families)
+    families = list(dict.fromkeys(families))       # a family listed twice is built once
     for name in families:
         if name not in FAMILIES:
             raise ValueError(f"unknown invariant family (={name!r}); choose among "

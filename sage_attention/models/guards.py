@@ -20,7 +20,7 @@ EXAMPLES::
     sage: check_ring_size("the coordinate ring", 40000, False)
     Traceback (most recent call last):
     ...
-    ComputationTooLarge: the coordinate ring needs 40000 variables (Singular's limit is 32767); Singular cannot build it, with or without force=True
+    ComputationTooLarge: the coordinate ring needs 40000 variables (Singular's limit is 32767); Singular cannot build it; force=True does not lift this limit
 """
 from sage_attention.errors import ComputationTooLarge
 from sage_attention.sizes import LIMITS, check_size
@@ -55,15 +55,13 @@ def check_ring_size(what, nvariables, force, hint=""):
         sage: check_ring_size("the weight ring", 32768, True)
         Traceback (most recent call last):
         ...
-        ComputationTooLarge: the weight ring needs 32768 variables (Singular's limit is 32767); Singular cannot build it, with or without force=True
+        ComputationTooLarge: the weight ring needs 32768 variables (Singular's limit is 32767); Singular cannot build it; force=True does not lift this limit
     """
     if nvariables <= SINGULAR_MAX_VARIABLES:
         return
-    msg = (f"{what} needs {nvariables} variables (Singular's limit is {SINGULAR_MAX_VARIABLES}); Singular "
-           "cannot build it, with or without force=True")
-    if hint:
-        msg += f"; {hint}"
-    raise ComputationTooLarge(msg)
+    raise ComputationTooLarge(f"{what} needs {nvariables} variables (Singular's limit is "
+                              f"{SINGULAR_MAX_VARIABLES}); Singular cannot build it", hint=hint,
+                              force_helps=False)
 
 
 def check_jacobian_size(model, force=False, estimate=None):

@@ -148,7 +148,7 @@ class PolynomialAttentionNetwork(EssentialCoordinates, JacobianDimension, Attent
             sage: LightningAttention(d=12000, t=1, a=1).weight_ring()
             Traceback (most recent call last):
             ...
-            ComputationTooLarge: the weight ring needs 36000 variables (Singular's limit is 32767); Singular cannot build it, with or without force=True
+            ComputationTooLarge: the weight ring needs 36000 variables (Singular's limit is 32767); Singular cannot build it; force=True does not lift this limit
         """
         check_ring_size("the weight ring", self.nparameters(), force)
         return PolynomialRing(self._base_ring, self._weight_names(), order="degrevlex")
@@ -393,7 +393,7 @@ class PolynomialAttentionNetwork(EssentialCoordinates, JacobianDimension, Attent
             sage: LightningAttention(d=30, t=3, a=2).coordinate_ring()
             Traceback (most recent call last):
             ...
-            ComputationTooLarge: the coordinate ring needs 98580 variables (Singular's limit is 32767); Singular cannot build it, with or without force=True; keep fewer output entries (entries=[(i, j), ...]); dimension() needs no coordinates
+            ComputationTooLarge: the coordinate ring needs 98580 variables (Singular's limit is 32767); Singular cannot build it; keep fewer output entries (entries=[(i, j), ...]); dimension() needs no coordinates; force=True does not lift this limit
         """
         check_size(self.size_estimate(), "coordinates", force,
                    hint="dimension() needs no coordinates")

@@ -154,7 +154,8 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
       every layer is dense, which act per token; required with attention)
     - ``linear_output`` -- boolean (default: ``True``); require the last
       layer, if dense, to be linear (the convention of [KTB2019]_); pass
-      ``False`` to allow a nonlinear last layer
+      ``False`` to allow a nonlinear last layer (only with a dense last
+      layer: after an attention layer it would change nothing, and is refused)
     - ``base_ring`` -- (default: `\QQ`) an exact field
 
     EXAMPLES::
@@ -175,6 +176,10 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
         SpecError: the last layer dense(out=3, r=2) is nonlinear, but the last layer of a polynomial network is linear (the convention of Kileel-Trager-Bruna); use dense(out=3) or pass linear_output=False
         sage: Network([dense(out=4, r=2), dense(out=3, r=2)], d=3, linear_output=False).nparameters()
         24
+        sage: Network([dense(out=2, r=2), attention(a=1, out=1)], d=2, t=2, linear_output=False)
+        Traceback (most recent call last):
+        ...
+        SpecError: linear_output=False only concerns a dense last layer (it allows a nonlinear one), but the last layer attention(a=1, out=1) is an attention layer: the option would change nothing; drop linear_output=False
         sage: Network([dense(out=4, r=2, residual=True)], d=3)
         Traceback (most recent call last):
         ...
@@ -227,6 +232,10 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
             raise SpecError(f"the last layer {last!r} is nonlinear, but the last layer of a "
                             "polynomial network is linear (the convention of "
                             f"Kileel-Trager-Bruna); use {fixed!r} or pass linear_output=False")
+        if not linear_output and last.kind != "dense":
+            raise SpecError(f"linear_output=False only concerns a dense last layer (it allows a "
+                            f"nonlinear one), but the last layer {last!r} is an attention "
+                            "layer: the option would change nothing; drop linear_output=False")
         base_ring = AttentionNetwork.check_base_ring(QQ if base_ring is None else base_ring)
         return super().__classcall__(cls, layers, d, t, linear_output, base_ring)
 

@@ -451,8 +451,8 @@ def certify(model, point, families=None, seed=None, extra_invariants=(), force=F
     if not force and estimate > MAX_INVARIANT_WORK:
         raise ComputationTooLarge(
             f"no weights were found, and checking the invariant families of {model} would "
-            f"build about {estimate} minors (limit {MAX_INVARIANT_WORK}); pass families=[...] "
-            "with cheap families, or force=True to run it anyway")
+            f"build about {estimate} minors (limit {MAX_INVARIANT_WORK})", estimate,
+            hint="pass families=[...] with cheap families", force_helps=True)
     members = nonlinear_invariants(model, families, force=force)
     for f, label in members:
         v = f(*vals)

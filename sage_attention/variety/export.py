@@ -244,7 +244,10 @@ def _model_from_dict(data):
                       if la["kind"] == "dense" else
                       attention(la["a"], la["out"], la["heads"], la["causal"], la["residual"])
                       for la in data["layers"]]
-            return Network(layers, data["d"], data["tokens"], data["linear_output"], F)
+            # a record written before linear_output=False was refused after an attention
+            # last layer (where it changed nothing) reads as the same model
+            linear_output = data["linear_output"] or layers[-1].kind != "dense"
+            return Network(layers, data["d"], data["tokens"], linear_output, F)
         if "heads" in data:
             return MultiHeadLightningAttention(data["widths"], data["ranks"], data["tokens"],
                                                data["heads"], data.get("causal", False),

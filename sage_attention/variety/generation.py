@@ -741,7 +741,8 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
     - ``families`` -- (default: ``None``, every family that applies) names
       in :data:`~sage_attention.invariants.FAMILIES`, or families already
       built (:class:`~sage_attention.invariants.base.InvariantFamily`, e.g.
-      with options: ``veronese_invariants(M, r=2)``)
+      with options: ``veronese_invariants(M, r=2)``); a family listed
+      twice is one row
     - ``degree``, ``algorithm`` -- how to compute the vanishing ideal, as in
       :meth:`~sage_attention.variety.neurovariety.Neurovariety.vanishing_ideal`
     - ``progress`` -- boolean (default: ``False``); show a progress bar on
@@ -809,7 +810,8 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
                hint="use fewer output entries (entries=...) or a smaller model")
     names = list(FAMILIES) if families is None else list(families)
     built = {f.name: f for f in names if isinstance(f, InvariantFamily)}
-    names = [f.name if isinstance(f, InvariantFamily) else f for f in names]
+    # a family listed twice is one row
+    names = list(dict.fromkeys(f.name if isinstance(f, InvariantFamily) else f for f in names))
     unknown = [n for n in names if n not in FAMILIES]
     if unknown:
         raise ValueError(f"unknown families {unknown}; known: {sorted(FAMILIES)}")

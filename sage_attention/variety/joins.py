@@ -122,7 +122,7 @@ def join_membership(model, heads, families=None, seed=0, proof=True, points=2):
     - ``heads`` -- positive integer `H`
     - ``families`` -- (default: ``None``, every family that applies) names
       of invariant families, as for
-      :func:`~sage_attention.invariants.invariants`
+      :func:`~sage_attention.invariants.invariants` (a name listed twice is one row)
     - ``seed`` -- (default: `0`) integer; the random weights
     - ``proof`` -- boolean (default: ``True``); compose the members that
       vanish at the random points exactly with the summed parametrization
@@ -183,7 +183,7 @@ def join_membership(model, heads, families=None, seed=0, proof=True, points=2):
         sums.append(vals)
     images = None
     out = []
-    for name in families:
+    for name in dict.fromkeys(families):        # a family listed twice is one row
         fam = invariants(model, families=[name])
         vanishing = 0
         for f in fam.polynomials():

@@ -173,8 +173,8 @@ def minimal_generators_count(I, force=False, progress=False):
     homogeneous = all(g.is_homogeneous() for g in rest)
     if not homogeneous and S.ngens() > MINBASE_VARIABLE_LIMIT and not force:
         raise ComputationTooLarge(f"a minimal basis (Singular minbase) in {S.ngens()} variables is "
-                                  f"beyond this machine (limit {MINBASE_VARIABLE_LIMIT}); pass "
-                                  "force=True to run it anyway", S.ngens())
+                                  f"beyond this machine (limit {MINBASE_VARIABLE_LIMIT})", S.ngens(),
+                                  force_helps=True)
     t0 = time.time()
     if homogeneous:
         # degree by degree: the generators of degree k modulo a Groebner
@@ -910,17 +910,16 @@ class Neurovariety(UniqueRepresentation, SageObject):
         names what the user can call instead.
         """
         from sage_attention.errors import ComputationTooLarge
-        why = str(error).split(";")[0]
         # the degree the refusal found to fit, when it found one (else none is promised)
-        fits = getattr(error, "degree", None)
+        fits = error.degree
         lower = (f"vanishing_ideal(degree={fits}) computes it through degree {fits}, the "
                  "largest whose table fits" if fits else
                  "vanishing_ideal(degree=k) computes it through a lower degree k where that fits")
         return ComputationTooLarge(f"{what} of the neurovariety of {self._model} needs its vanishing ideal, "
-                                   f"which is beyond this machine here: {why}; {lower} "
-                                   "(sage_attention.ideals.hilbert.hilbert_data(gens, ring) gives the Hilbert data "
-                                   "of any ideal), and dimension() the dimension (Jacobian rank)",
-                                   getattr(error, "estimate", None))
+                                   f"which is beyond this machine here: {error.reason}", error.estimate,
+                                   hint=f"{lower} (sage_attention.ideals.hilbert.hilbert_data(gens, ring) "
+                                   "gives the Hilbert data of any ideal), and dimension() the dimension "
+                                   "(Jacobian rank)")
 
     def _exact_series_at_hand(self, progress=False):
         r"""
