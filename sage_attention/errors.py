@@ -109,8 +109,9 @@ class ComputationTooLarge(SageAttentionError):
       ``force=True`` runs it anyway; ``False``: no option lifts the limit
     - ``force_option`` -- string (default: ``"force=True"``); how the
       caller passes ``force``, in the message
-    - ``context`` -- string (default: empty); lines after the message
-      (the source line of a spec, with a caret)
+    - ``context`` -- string (default: empty); lines after the reason
+      (the source line of a spec, with a caret); the ways out then follow
+      on a last line ``fix: ...``, as for the errors of a spec
 
     EXAMPLES::
 
@@ -158,7 +159,7 @@ class ComputationTooLarge(SageAttentionError):
             parts.append(f"pass {self.force_option} to run it anyway")
         elif self.force_helps is False:
             parts.append(f"{self.force_option} does not lift this limit")
-        return "; ".join(parts) + self.context
+        return located(parts, self.context)
 
     def __reduce__(self):
         # its data survive pickling (a refusal in a forked child reaches the parent whole)
@@ -186,6 +187,28 @@ class ComputationTooLarge(SageAttentionError):
             raise TypeError(f"replace() got unknown data {sorted(unknown)}; its data: {', '.join(data)}")
         data.update(changes)
         return type(self)(**data)
+
+
+def located(parts, context=""):
+    r"""
+    Return the message of a refusal: its reason and ways out ``parts``, joined by ``; ``, or, with
+    ``context`` (source lines), the reason, the context and the ways out on a line ``fix: ...``.
+
+    EXAMPLES::
+
+        sage: from sage_attention.errors import located
+        sage: located(["too big (limit 5)", "use fewer entries"])
+        'too big (limit 5); use fewer entries'
+        sage: print(located(["f.att:2:13: too big (limit 5)", "use fewer entries"],
+        ....:               "\n    compute m { dimension }\n                ^"))
+        f.att:2:13: too big (limit 5)
+            compute m { dimension }
+                        ^
+        fix: use fewer entries
+    """
+    if not context:
+        return "; ".join(parts)
+    return parts[0] + context + ("\nfix: " + "; ".join(parts[1:]) if parts[1:] else "")
 
 
 class RandomizedFailure(SageAttentionError):

@@ -25,6 +25,9 @@ from math import comb
 
 from sage_attention.errors import ComputationTooLarge
 
+#: Singular's limit on the number of variables of a ring (``force=True`` does not lift it)
+SINGULAR_MAX_VARIABLES = 2 ** 15 - 1
+
 #: What the guard lets through without ``force=True``, per task.
 LIMITS = {
     "coordinates": 200_000,      # building the coordinate ring

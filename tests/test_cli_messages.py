@@ -127,19 +127,32 @@ def test_a_library_refusal_in_a_batch_command_drops_force(monkeypatch, capsys):
 
 def test_run_refused_by_the_memory_guard_says_force_and_the_spec_clause(tmp_path, capsys,
                                                                         monkeypatch):
+    # a small model (at most 18 essential coordinates) is eliminated when the engine's table is
+    # refused (tests/test_check_run_round2.py); a larger one is refused at check, in the spec's words
     f = tmp_path / "mem.att"
-    f.write_text(MEM)
+    f.write_text(MEM.replace("input = 3; tokens = 2; layer attention(rank = 1, out = 1)",
+                             "input = 4; tokens = 2; layer attention(rank = 1, out = 1); "
+                             "entries = (1, 1)"))
     monkeypatch.setenv("SAGE_ATTENTION_MEMORY_LIMIT", "1000")
-    assert cli.main(["run", "-q", str(f)]) == 1
-    out = capsys.readouterr().out
-    assert "FAILED" in out and "pass --force to run it anyway" in out
-    assert "force=True" not in out and "lower the degree" not in out
+    assert cli.main(["run", "-q", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip().splitlines()[-1] == ("fix: use fewer entries (`entries = ...`) or a smaller "
+                                            "model; pass --force to run it anyway")
+    assert "force=True" not in err and "lower the degree" not in err
     # a degree fits: the advice is the clause the spec writes
     monkeypatch.setenv("SAGE_ATTENTION_MEMORY_LIMIT", "300K")
-    assert cli.main(["run", "-q", str(f)]) == 1
-    out = capsys.readouterr().out
-    assert "write `vanishing_ideal up to degree 3`" in out and "pass --force" in out
-    assert "force=True" not in out and "lower the degree" not in out
+    assert cli.main(["run", "-q", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "write `up to degree 2`, the largest degree that fits" in err and "pass --force" in err
+    assert "force=True" not in err and "lower the degree" not in err
+    # a refusal inside the run (FAILED) is written the same way, from the refusal's data
+    from sage_attention.app.reporting import _error_entry
+    from sage_attention.dsl.spec import Computation
+    from sage_attention.errors import ComputationTooLarge
+    e = ComputationTooLarge("the table (limit 1 KiB)", degree=3, lower_degree=True, force_helps=True)
+    text = _error_entry(Computation("m", "vanishing_ideal"), e, command_line=True)["text"]
+    assert text == ("FAILED: `vanishing_ideal`: the table (limit 1 KiB); write `vanishing_ideal up to "
+                    "degree 3` (the largest degree whose table fits); pass --force to run it anyway")
 
 
 def test_an_empty_spec_file_name_is_named_as_such(capsys):

@@ -250,7 +250,7 @@ CASES = [
     spec_error("algorithm-linear-algebra",
                TINY + "compute m { vanishing_ideal algorithm = linear_algebra }",
                "must be one of elimination, interpolation"),
-    spec_error("check-families", TINY + "compute m { check families }", "`what` (=families)"),
+    spec_error("check-families", TINY + "compute m { check families }", "`check families`"),
     spec_error("heads-zero", HEADS.replace("heads = 2", "heads = 0") + "compute h { dimension }",
                "heads (=0) must be a positive integer"),
     spec_error("heads-fraction", HEADS.replace("heads = 2", "heads = 3/2"), "heads (=3/2) must be"),
@@ -306,7 +306,7 @@ CASES = [
     spec_error("dimension-proof", TINY + "compute m { dimension proof = true }",
                "`dimension` has no option `proof`"),
     spec_error("degree-zero", TINY + "compute m { vanishing_ideal up to degree 0 }",
-               "`degree` (=0) must be an integer >= 1"),
+               "`up to degree 0`: the degree must be an integer >= 1"),
     spec_error("degree-and-elimination", TINY + "compute m { vanishing_ideal up to degree 3 "
                "algorithm = elimination }", "drop one of them"),
     spec_error("certify-length", SLICE + "compute slice { certify point [3, -1/2, 0, 1] }",
@@ -360,7 +360,7 @@ CASES = [
          "compute m { vanishing_ideal up to degree 2 }", 0, (), None,
          lambda out, err: json_models(out)["m"]["computations"][0]["generators_by_degree"]
          == {"1": 4, "2": 3}, ("--json",)),
-    spec_error("certify-empty", LINE + "compute line { certify point [] }", "`point` (=[])"),
+    spec_error("certify-empty", LINE + "compute line { certify point [] }", "`certify point []`"),
     Case("size-guard", "check", "model m { input = 4; tokens = 3; layer attention(rank = 2, "
          "out = 4) }\ncompute m { vanishing_ideal }", 2, ("pass --force",), "line"),
     Case("size-guard-force", "check", "model m { input = 4; tokens = 3; layer attention(rank = 2, "

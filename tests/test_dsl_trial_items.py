@@ -92,7 +92,7 @@ def _problems(text):
      "whole ideal", "drop one of them"),
     ("dimension seed = 1 seed = 2", "option `seed` of `dimension` is given twice", "keep one"),
     ("dimension sed = 1", "`dimension` has no option `sed` (did you mean `seed`?)",
-     "use one of its options: seed"),
+     "use one of its options: `seed = N`"),
     ("invariants veronese(foo = 1)", "family `veronese` has no option `foo`",
      "use one of its options: r, limit"),
     ("invariants veronese(limit = 1, limit = 2)", "option `limit` of family `veronese` is given twice",
@@ -102,9 +102,9 @@ def _problems(text):
     ("vanishing_ideal algorithm = groebner",
      "`algorithm` (=groebner) must be one of elimination, interpolation",
      "write `algorithm = elimination` or `algorithm = interpolation`"),
-    ("check families", "`what` (=families) must be one of invariants, generation",
+    ("check families", "`check families`: what to check must be one of invariants, generation",
      "write `check invariants` or `check generation`"),
-    ("vanishing_ideal up to degree 0", "`degree` (=0) must be an integer >= 1",
+    ("vanishing_ideal up to degree 0", "`up to degree 0`: the degree must be an integer >= 1",
      "write an integer >= 1, e.g. `up to degree 1`"),
 ])
 def test_statement_problems_carry_their_fix(statement, message, fix):

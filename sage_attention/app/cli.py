@@ -11,8 +11,9 @@ Run the computations of a spec file::
     sage-attention figures --outdir figures          # [HMK2024] experiment + slice plot
     sage-attention script paper.sage 12              # a Sage script (preparsed), as `sage paper.sage 12`
 
-With ``--json`` every command prints JSON Lines on standard output, one
-record per line with its ``"format"`` and ``"record"``, errors included
+With ``--json`` every command but ``script`` (whose output is the script's
+own) prints JSON Lines on standard output, one record per line with its
+``"format"`` and ``"record"``, errors included
 (:mod:`sage_attention.app.jsonout`, ``doc/json.rst``). ``--version`` prints
 the version.
 
@@ -63,9 +64,11 @@ EXAMPLES::
     0
 """
 import argparse
+import contextlib
 import logging
 import os
 import sys
+import warnings
 
 from sage_attention.errors import SageAttentionError
 from sage_attention.version import __version__
@@ -240,6 +243,8 @@ def _add_sweep_parsers(sub):
                     help="the folder to write into (default: ./figures; created if its parent "
                          "exists)")
     fg.add_argument("--seed", type=seed_argument, default=0)
+    fg.add_argument("--json", action="store_true",
+                    help="print JSON Lines: one record per file written (doc/json.rst)")
     fg.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
 
 
@@ -290,7 +295,9 @@ def _nothing_to_run(spec, path):
                 "    compute m { dimension }")
     if not spec.computations:
         n = len(spec.models)
-        return (f"{path}: nothing to run: {n} model{'s' * (n != 1)} but no `compute` block\n"
+        what = ("only empty `compute` blocks" if getattr(spec, "empty_blocks", ()) else
+                "no `compute` block")
+        return (f"{path}: nothing to run: {n} model{'s' * (n != 1)} but {what}\n"
                 f"fix: add e.g. `compute {spec.models[0].name} {{ dimension }}`")
     return None
 
@@ -333,7 +340,8 @@ def main(argv=None):
         sage: sys.stderr = sys.__stderr__
     """
     try:
-        status = _main(argv)
+        with contextlib.ExitStack() as stack:
+            status = _main(argv, stack)
         sys.stdout.flush()
         return status
     except BrokenPipeError:
@@ -403,28 +411,74 @@ def _parse(parser, argv):
         command = parser.commands.get(getattr(args, "command", None), parser)
         options = command_options(command)
         hint = did_you_mean(extra[0], options) if extra[0].startswith("-") else ""
+        if getattr(args, "command", None) == "script" and extra[0] == "--json":
+            hint = (" (`script` has no --json: what it prints is the script's own; an "
+                    "argument after the file goes to the script: script FILE --json)")
         command.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
     return args
 
 
-def _main(argv):
+@contextlib.contextmanager
+def quieted():
+    r"""
+    Silence, while the block runs, the notes and warnings that the library
+    logs (below ``ERROR``) or issues with :mod:`warnings`: what ``--quiet``
+    asks for. The results say the same (e.g. an ideal not proved complete).
+
+    EXAMPLES::
+
+        sage: import logging, warnings, sys
+        sage: from sage_attention.app.cli import quieted
+        sage: log = logging.getLogger("sage_attention")
+        sage: with quieted():
+        ....:     log.warning("not printed")
+        ....:     warnings.warn("not printed either")
+        sage: log.level == logging.NOTSET
+        True
+    """
+    logger = logging.getLogger("sage_attention")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        logger.setLevel(level)
+
+
+def _main(argv, stack=None):
     r"""
     The command line, for :func:`main` (which also stops quietly when the reader closes the output).
+
+    ``stack`` -- (optional) a :class:`contextlib.ExitStack` that :func:`main`
+    closes at the end: ``--quiet`` puts :func:`quieted` on it.
     """
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = _parser(json_errors="--json" in argv)
     args = _parse(parser, argv)
+    if stack is not None and getattr(args, "quiet", False) and not getattr(args, "verbose", False):
+        stack.enter_context(quieted())
     out, err = sys.stdout, sys.stderr
     as_json = getattr(args, "json", False)
 
-    def failure(e, status, message=None, json_message=None):
+    def failure(e, status, message=None, json_message=None, file=None):
         """Report the error ``e`` (on ``err``, and as a JSON record under ``--json``,
-        whose ``"error"`` is ``json_message`` when given)."""
+        whose ``"error"`` is ``json_message`` when given). The record of an error
+        of the spec file (one that cannot be read, too large, or with nothing to
+        run: ``file`` given, or an error of the library other than a usage error)
+        has the spec's name as its ``"file"`` when the error carries none."""
         print(str(e) if message is None else message, file=err)
         if as_json:
             rec = error_record(e, status)
             if json_message is not None:
                 rec["error"] = json_message
+            spec = getattr(args, "spec", None)
+            if file is None and spec is not None and isinstance(e, SageAttentionError) \
+                    and not isinstance(e, UsageError):
+                file = STDIN_NAME if spec == "-" else spec
+            if file is not None:
+                rec.setdefault("file", file)
             emit(out, rec)
         return status
     redeliver_lost_interrupts()
@@ -460,7 +514,7 @@ def _main(argv):
     nothing = _nothing_to_run(spec, name)
     if args.command == "check":
         if not spec.models:
-            return failure(UsageError(nothing), 2)
+            return failure(UsageError(nothing), 2, file=name)
         n, c = len(spec.models), len(spec.computations)
         print(f"{name}: ok: {n} model{'s' * (n != 1)}, "
               f"{c} computation{'s' * (c != 1)}", file=err)
@@ -473,7 +527,7 @@ def _main(argv):
                                        + ([nothing.split(': ', 1)[1]] if nothing else [])}))
         return 0
     if nothing:
-        return failure(UsageError(nothing), 2)
+        return failure(UsageError(nothing), 2, file=name)
     # No SIGINT handler of our own: it would replace the one of cysignals,
     # and Ctrl-C would no longer stop Singular or linbox mid-computation.
     try:

@@ -220,7 +220,7 @@ def filling_command(args, out, err):
         2
         sage: sys.stderr = sys.__stderr__
     """
-    import json
+    from sage_attention.app.jsonout import emit, record
     from sage_attention.app.sweeps import int_list as _int_list
     if args.max_width < 1:
         raise UsageError(f"--max-width (={args.max_width}) must be at least 1")
@@ -237,9 +237,7 @@ def filling_command(args, out, err):
     done = []
 
     def show(results):
-        if args.json:
-            print(json.dumps(results), file=out)
-        else:
+        if not args.json:   # under --json each search's record was printed when it finished
             print(format_frontier(results, "csv" if args.csv else
                                   ("rst" if args.rst else "markdown")), file=out)
         out.flush()
@@ -254,6 +252,8 @@ def filling_command(args, out, err):
         for d_in, d_out, depth, r in grid:
             done.append(filling_frontier(d_in, d_out, depth, r, args.max_width, args.bias,
                                          args.seed, progress))
+            if args.json:   # JSON Lines: one "row" record per search, as it finishes
+                emit(out, record("row", {"command": "filling", **_json_values(done[-1])}))
     except KeyboardInterrupt:
         print(f"interrupted: {len(done)} searches finished", file=err)
         if done:
@@ -261,6 +261,20 @@ def filling_command(args, out, err):
         raise
     show(done)
     return 0
+
+
+def _json_values(value):
+    """``value`` with tuples as lists and Sage integers as ints (for :func:`json.dumps`)."""
+    if isinstance(value, dict):
+        return {str(k): _json_values(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_values(v) for v in value]
+    if value is None or isinstance(value, (bool, str, int, float)):
+        return value
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return str(value)
 
 
 def add_filling_parser(sub, epilog):
@@ -287,7 +301,8 @@ def add_filling_parser(sub, epilog):
                     help="the largest hidden width searched (default: 6)")
     fl.add_argument("--bias", action="store_true", help="biases in every layer")
     fl.add_argument("--seed", type=seed_argument, default=0)
-    fl.add_argument("--json", action="store_true", help="print every row as JSON")
+    fl.add_argument("--json", action="store_true",
+                    help="print JSON Lines: one record per search (doc/json.rst)")
     fl.add_argument("--csv", action="store_true", help="print the table as CSV")
     fl.add_argument("--rst", action="store_true", help="print the table as reStructuredText")
     fl.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")

@@ -1,15 +1,17 @@
 r"""
 The JSON output of ``sage-attention``: JSON Lines, one convention for every command
 
-With ``--json`` every command (``run``, ``check``, ``sweep``,
-``defectivity``) prints on standard output one JSON object per line, and
-nothing else. Every object has
+With ``--json`` every command that prints results (``run``, ``check``,
+``sweep``, ``defectivity``, ``filling``, ``figures``; not ``script``, whose
+output is the script's own) prints on standard output one JSON object per
+line, and nothing else. Every object has
 
 - ``"format"`` -- the version of this convention (:data:`JSON_FORMAT`); it
   grows when a key changes meaning or disappears, not when keys are added;
 - ``"record"`` -- what the object is: ``"model"`` (the report of a model of
   ``run``), ``"check"`` (the result of ``check``), ``"row"`` (a row of
-  ``sweep`` or ``defectivity``, whose ``"command"`` says which) or
+  ``sweep``, ``defectivity`` or ``filling``, whose ``"command"`` says
+  which), ``"file"`` (a file that ``figures`` wrote: ``"path"``) or
   ``"error"`` (an error in the spec or the arguments, or an interrupt; then
   ``"error"`` is the message, ``"error_type"`` the kind and
   ``"exit_status"`` the exit status of the command, and a spec error also
@@ -38,7 +40,7 @@ import json
 JSON_FORMAT = 1
 
 #: The kinds of record (the ``"record"`` of every object).
-RECORDS = ("model", "check", "row", "error")
+RECORDS = ("model", "check", "row", "file", "error")
 
 
 def record(kind, fields=None):
@@ -61,7 +63,7 @@ def record(kind, fields=None):
         sage: record("table")
         Traceback (most recent call last):
         ...
-        ValueError: kind (='table') must be one of model, check, row, error
+        ValueError: kind (='table') must be one of model, check, row, file, error
     """
     if kind not in RECORDS:
         raise ValueError(f"kind (={kind!r}) must be one of {', '.join(RECORDS)}")

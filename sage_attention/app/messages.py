@@ -25,7 +25,7 @@ EXAMPLES::
     sage: command_line_advice(e, force=False)
     'too big (limit 5)'
 """
-from sage_attention.errors import ComputationTooLarge
+from sage_attention.errors import ComputationTooLarge, located
 
 
 def command_line_advice(error, force=True, degree_clause=None, hint=None):
@@ -94,4 +94,4 @@ def command_line_advice(error, force=True, degree_clause=None, hint=None):
         parts.append("pass --force to run it anyway")
     elif force and error.force_helps is False:
         parts.append("--force does not lift this limit")
-    return "; ".join(parts) + error.context
+    return located(parts, error.context)

@@ -2,10 +2,11 @@ r"""
 The report of a run: text or JSON per model, failures in place
 
 :func:`run_spec` runs every computation of a validated spec, model by model,
-and prints one report per model as soon as its computations finished: a
-readable text (a header with the model's size, then the ``text`` of each
-computation) or one JSON object per line, a ``"model"`` record
-(:mod:`sage_attention.app.jsonout`). A computation that fails is
+and prints a report per model: a readable text (a header with the model's
+size, printed before the computations start, then the ``text`` of each
+computation as soon as it finished) or, with ``as_json``, one JSON object
+per line, a ``"model"`` record (:mod:`sage_attention.app.jsonout`) printed
+when the model's computations finished. A computation that fails is
 reported in place (its entry has an ``"error"`` and its text says FAILED)
 and the run goes on; Ctrl-C prints what finished of the current model.
 
@@ -102,6 +103,13 @@ def _model_header(spec_model, model):
 
 
 def _print_text(result, out):
+    _print_header(result, out)
+    for comp in result["computations"]:
+        _print_computation(comp, out)
+    _print_dimension(result, out)
+
+
+def _print_header(result, out):
     print(f"== model {result['model']}: {result['architecture']}", file=out)
     if result["coordinates"] is None:
         print(f"   outputs: {result['outputs']} (softmax is not polynomial: no coordinates), "
@@ -109,16 +117,21 @@ def _print_text(result, out):
     else:
         bound = "" if result["coordinates_exact"] else " (estimate)"
         print(f"   coordinates: {result['coordinates']}{bound}, essential coordinates: "
-              f"{result['essential_coordinates']}, parameters: {result['parameters']}", file=out)
-    for comp in result["computations"]:
-        text = comp.get("text")
-        if text is None:
-            text = ", ".join(f"{k} = {v}" for k, v in comp.items()
-                             if k not in ("computation", "options"))
-        what = (comp.get("options") or {}).get("what") if comp["computation"] == "check" else None
-        print(f"-- {comp['computation']}{' ' + what if what else ''}:", file=out)
-        for line in str(text).splitlines():
-            print(f"   {line}", file=out)
+              f"{result['essential_coordinates']}{bound}, parameters: {result['parameters']}", file=out)
+
+
+def _print_computation(comp, out):
+    text = comp.get("text")
+    if text is None:
+        text = ", ".join(f"{k} = {v}" for k, v in comp.items()
+                         if k not in ("computation", "options"))
+    what = (comp.get("options") or {}).get("what") if comp["computation"] == "check" else None
+    print(f"-- {comp['computation']}{' ' + what if what else ''}:", file=out)
+    for line in str(text).splitlines():
+        print(f"   {line}", file=out)
+
+
+def _print_dimension(result, out):
     if result["dimension"] is not None:
         exp = result["expected_dimension"]
         if exp is None:
@@ -215,6 +228,12 @@ def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=Fal
             results.append(result)
             continue
         result = _model_header(spec_model, model)
+        if not as_json:
+            # text: the header now and each computation's report as it finishes (a
+            # slow computation does not hold back those before it); JSON: one record
+            # per model when its computations finished (doc/json.rst)
+            _print_header(result, out)
+            out.flush()
         try:
             for comp in comps:
                 decl = TABLE[comp.name]
@@ -238,10 +257,16 @@ def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=Fal
                     logger.info("model %s: %s failed", spec_model.name, comp.name)
                     result["failed"] = True
                     result["computations"].append(_error_entry(comp, e, command_line))
+                    if not as_json:
+                        _print_computation(result["computations"][-1], out)
+                        out.flush()
                     continue
                 entry = {"computation": comp.name, "options": dict(comp.options)}
                 entry.update(value)
                 result["computations"].append(entry)
+                if not as_json:
+                    _print_computation(entry, out)
+                    out.flush()
                 if value.get("interrupted"):
                     # Ctrl-C inside the computation, which returned what it finished:
                     # the run stops here, as after an interrupt anywhere else
@@ -254,9 +279,17 @@ def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=Fal
         except BaseException:
             if result["computations"]:
                 result["interrupted"] = True
-                _emit(result, as_json, out)
+                if as_json:
+                    _emit(result, as_json, out)
+                else:       # the computations are printed: the dimension's verdict
+                    _print_dimension(result, out)
+                    out.flush()
             raise
-        _emit(result, as_json, out)
+        if as_json:
+            _emit(result, as_json, out)
+        else:
+            _print_dimension(result, out)
+            out.flush()
         results.append(result)
     return results
 

@@ -20,6 +20,7 @@ EXAMPLES::
     4
 """
 import importlib
+import logging
 
 from sage_attention.dsl.computations import (ALL_FAMILIES, COMPUTATIONS as TABLE,
                                               FAMILIES as FAMILY_TABLE)
@@ -49,12 +50,82 @@ def run_dimension(model, computation, options):
         (4, 4)
     """
     from sage_attention.progress import Heartbeat
+    seconds = jacobian_seconds(model)
+    if seconds is not None and seconds > SLOW_DIMENSION_SECONDS:
+        # a deep model takes minutes or hours before anything else is printed: say so
+        # (a warning: --quiet silences it; --progress shows the seconds as they pass)
+        name = getattr(computation, "model", None)
+        logging.getLogger("sage_attention").warning(
+            "dimension of %s: this may take %s (an estimate: %s random inputs, each pushing "
+            "%s weight directions through up to %s layers); %s, Ctrl-C stops it",
+            f"model `{name}`" if name else f"a stack of {model.nlayers()} layers",
+            _duration(seconds), *seconds.steps,
+            "the seconds are shown" if options.get("progress") else "--progress shows the seconds")
     # a wide model takes minutes (the rank of a Jacobian with thousands of columns): say so
     with Heartbeat("dimension: the Jacobian rank at random inputs", bool(options.get("progress", False))):
         report = model.dimension_report(seed=options.get("seed"))
     result = dict(report.to_dict())
     result["text"] = str(report)
     return result
+
+
+#: ``dimension`` warns that it is slow when :func:`jacobian_seconds` estimates more seconds.
+SLOW_DIMENSION_SECONDS = 60
+
+#: The seconds of one step of the Jacobian's forward propagation (one weight direction through
+#: one layer, width 2), measured: a deep width-2 network with one token takes 2.4 s for 11
+#: layers and 17 s for 21 (one core).
+JACOBIAN_STEP_SECONDS = 6e-5
+
+
+class _Seconds(float):
+    """A number of seconds with the counts it is estimated from (``steps``)."""
+
+
+def jacobian_seconds(model):
+    r"""
+    Return an estimate of the seconds that the Jacobian rank of ``dimension``
+    takes for a stack of lightning layers, or ``None`` (another model, or one layer).
+
+    The rank is that of the derivatives at random inputs: about `P / o + 2`
+    inputs for `P` weights and `o` outputs, each pushing the `P` weight
+    directions through the layers after their own (forward propagation), so
+    the time grows with the cube of the depth.
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.runners import jacobian_seconds
+        sage: from sage_attention import LightningAttention
+        sage: deep = lambda n: LightningAttention(widths=[2] * (n + 1) + [1], ranks=[1] * (n + 1), t=1)
+        sage: [int(jacobian_seconds(deep(n))) for n in (10, 20, 40)]
+        [2, 16, 128]
+        sage: jacobian_seconds(deep(300)) > 3600
+        True
+        sage: jacobian_seconds(LightningAttention(d=3, t=2, a=1)) is None
+        True
+    """
+    try:
+        if not model.is_lightning() or model.nlayers() < 2:
+            return None
+        weights, layers = int(model.nparameters()), int(model.nlayers())
+        inputs = -(-weights // max(1, len(model.output_entries()))) + 2
+        width = max(int(w) for w in model.widths)
+    except Exception:       # a model without these counts: no estimate
+        return None
+    seconds = _Seconds(JACOBIAN_STEP_SECONDS * inputs * weights * (layers - 1) / 2
+                       * max(1, width / 2))
+    seconds.steps = (inputs, weights, layers - 1)
+    return seconds
+
+
+def _duration(seconds):
+    """``seconds`` in words: minutes or hours, rounded."""
+    if seconds < 5400:
+        minutes = max(1, round(seconds / 60))
+        return f"about {minutes} minute{'s' * (minutes != 1)}"
+    if seconds < 2 * 86400:
+        return f"about {round(seconds / 3600)} hours"
+    return f"about {round(seconds / 86400)} days"
 
 
 def run_fibers(model, computation, options):
@@ -93,7 +164,7 @@ def resolve(dotted):
     return getattr(importlib.import_module(module), name)
 
 
-def families_of(model, options):
+def families_of(model, options, split=False):
     r"""
     Return the invariant families that the options of ``invariants`` or
     ``check`` name, built for ``model``.
@@ -107,6 +178,9 @@ def families_of(model, options):
       ``options['seed']`` (optional) reaches each family that takes a seed
       and does not set one; ``options['force']`` (optional, the command
       line's ``--force``) reaches every family's memory guard
+    - ``split`` -- boolean (default: ``False``); ``all`` gives one family
+      per name (each estimated by its memory guard before any is built)
+      instead of their union
 
     OUTPUT: a list of :class:`~sage_attention.invariants.base.InvariantFamily`
 
@@ -139,6 +213,9 @@ def families_of(model, options):
         sage: [f.name for f in families_of(M, {"families": (("all", ()), ("brill", ()))})]
         ['linear+low_rank+pencil+syzygies+veronese+sylvester+chow+single_token_low_rank+rows',
          'brill']
+        sage: [f.name for f in families_of(M, {"families": (("all", ()), ("brill", ()))}, split=True)]
+        ['linear', 'low_rank', 'pencil', 'syzygies', 'veronese', 'sylvester', 'chow',
+         'single_token_low_rank', 'rows', 'brill']
     """
     import inspect
     from sage_attention.dsl.computations import distinct_families
@@ -149,7 +226,14 @@ def families_of(model, options):
     for name, opts in chosen:
         if name == ALL_FAMILIES:
             from sage_attention.invariants import invariants
-            if rest:        # every family is named explicitly: ``all`` adds none
+            if rest and split:
+                from sage_attention.invariants import FAMILIES
+                from sage_attention.invariants.base import guard_family
+                invariants(model, families=[], force=force)     # the model's checks only
+                for other in rest:      # every family is estimated before any is built
+                    guard_family(model, other, force)
+                out.extend(FAMILIES[other](model, force=force) for other in rest)
+            elif rest:      # every family is named explicitly: ``all`` adds none
                 out.append(invariants(model, families=list(rest), force=force))
             continue
         fn = resolve(FAMILY_TABLE[name].function)
@@ -183,19 +267,47 @@ def run_invariants(model, computation, options):
         pencil: 10 invariants of degree 3
         low_rank: 45 invariants of degree 2
     """
-    fams = families_of(model, options)
+    fams = families_of(model, options, split=True)
     lines, data = [], []
     for fam in fams:
         degrees = sorted(set(fam.degrees()))
         entry = {"name": fam.name, "size": len(fam), "degrees": degrees, "note": fam.note,
                  "invariants": [inv.to_dict() for inv in fam]}
         data.append(entry)
-        if len(fam):
-            lines.append(f"{fam.name}: {len(fam)} invariants of degree "
-                         + ", ".join(map(str, degrees)))
-        else:
-            lines.append(f"{fam.name}: empty ({fam.note})")
+        lines.append(f"{fam.name}: {family_summary(fam)}")
     return {"families": data, "text": "\n".join(lines)}
+
+
+def family_summary(fam):
+    r"""
+    Return the size and degrees of the invariant family ``fam`` in words,
+    or, for an empty family, ``empty:`` and why.
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.runners import family_summary
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.invariants import brill_invariants, linear_invariants, pencil_invariants
+        sage: from sage_attention.invariants.base import InvariantFamily
+        sage: M = LightningAttention(d=3, t=2, a=1)
+        sage: family_summary(pencil_invariants(M))
+        '... invariants of degree 3'
+        sage: family_summary(linear_invariants(M) + pencil_invariants(M))
+        '... invariants of degrees 1, 3'
+        sage: family_summary(brill_invariants(M))
+        'empty: Brill equations are for t = 1 (for t >= 2 see rank_one_invariants)'
+        sage: family_summary(InvariantFamily("x", M))
+        'empty: no members'
+    """
+    degrees = sorted(set(fam.degrees()))
+    if len(fam):
+        n = len(fam)
+        return (f"{n} invariant{'s' * (n != 1)} of degree{'s' * (len(degrees) != 1)} "
+                + ", ".join(map(str, degrees)))
+    note = fam.note.strip()
+    if not note:
+        return "empty: no members"
+    return note if note.startswith("empty") else f"empty: {note}"
 
 
 def run_check(model, computation, options):
@@ -343,7 +455,8 @@ def run_vanishing_ideal(model, computation, options):
         complete = res.complete_through_degree
         proved = bool(res.proved_complete)
         how = f"interpolation, complete through degree {complete}"
-        how += ("; proved complete: " if proved else "; not proved complete: ") + str(res.proof)
+        # what is proved and what is not, in the words of the report (ImplicitizationReport)
+        how += "; " + res.status() + str(res.proof)
     else:
         data = res.to_dict()
         by_degree = dict(sorted(X.minimal_generators_by_degree(progress=progress).items()))

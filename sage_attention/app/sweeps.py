@@ -482,7 +482,10 @@ def figures_command(args, out, err):
     from sage_attention.app.figures import make_figures
     progress = _row_progress(args, err, [])
     for path in make_figures(args.outdir, seed=args.seed, progress=progress):
-        print(path, file=out)
+        if getattr(args, "json", False):
+            emit(out, record("file", {"command": "figures", "path": str(path)}))
+        else:
+            print(path, file=out)
     return 0
 
 

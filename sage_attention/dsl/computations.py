@@ -22,7 +22,7 @@ EXAMPLES::
     ['certify', 'check', 'dimension', 'fibers', 'invariants', 'vanishing_ideal']
     sage: print(COMPUTATIONS["vanishing_ideal"].describe())
     vanishing_ideal [up to degree N] [algorithm = ...]: the vanishing ideal, complete or through a degree (with dense layers: by elimination, small networks only)
-      degree -- integer >= 1 (default: none); interpolate through this degree (implies `algorithm = interpolation`)
+      up to degree N -- integer >= 1 (default: none); interpolate through this degree (implies `algorithm = interpolation`)
       algorithm -- one of elimination, interpolation (default: interpolation through degree 4 with the whole-ideal proof; where it is not proved, up to 18 essential coordinates, the next degrees, then elimination); Singular's elimination (the whole ideal) or interpolation degree by degree
       applies to: lightning models with one head, no mask and no residual; and models with dense layers (algorithm = elimination)
     sage: COMPUTATIONS["vanishing_ideal"].runner
@@ -44,7 +44,9 @@ import operator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from sage_attention.dsl.text import did_you_mean, format_value
+from fractions import Fraction
+
+from sage_attention.dsl.text import WrittenInt, did_you_mean, format_value, near_integers
 from sage_attention.randomness import MAX_SEED
 
 
@@ -91,6 +93,38 @@ _WRITTEN = {"degree": "up to degree {}", "what": "check {}", "point": "certify p
 def _written(name, value):
     """The option ``name`` with ``value``, as it is written in a statement."""
     return _WRITTEN.get(name, name + " = {}").format(value)
+
+
+#: What an option not written ``name = value`` is, in a message about its value.
+_WRITTEN_SUBJECT = {"degree": "the degree", "what": "what to check", "point": "the point"}
+
+
+def _subject(name, shown):
+    r"""
+    The subject of a message about the value ``shown`` of the option
+    ``name``: ```seed` (=-1)``, or, for an option written otherwise, the
+    words written (```check generaton`: what to check``), never its internal name.
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.computations import _subject
+        sage: _subject("seed", "-1"), _subject("what", "generaton")
+        ('`seed` (=-1)', '`check generaton`: what to check')
+    """
+    if name in _WRITTEN_SUBJECT:
+        return f"`{_written(name, shown)}`: {_WRITTEN_SUBJECT[name]}"
+    return f"`{name}` (={shown})"
+
+
+#: How an option not written ``name = value`` is shown in the help (``describe``).
+_DESCRIBED = {"degree": "up to degree N", "what": "check WHAT", "point": "point [c_1, ..., c_N]",
+              "families": "family, family(key = value), ..."}
+
+#: How each option of a statement is written, for the lists of options in messages and help.
+_WRITTEN_OPTION = {"degree": "`up to degree N`", "what": "`check invariants` or `check generation`",
+                   "point": "`certify point [c_1, ..., c_N]`",
+                   "families": "the families after the statement (e.g. `invariants pencil, "
+                               "veronese(r = 2)`)"}
 
 
 @dataclass(frozen=True)
@@ -183,12 +217,21 @@ class Option:
             'write `lines = generic` or `lines = coordinate`'
         """
         shown = format_value(value)
+        subject = _subject(self.name, shown)
         if self.kind == "int":
+            if isinstance(value, WrittenInt):
+                # `seed = 1.0`, `up to degree 4/2`: an integer in another notation
+                return Problem(f"{subject} must be written as an integer", self.name,
+                               f"write `{_written(self.name, int(value))}`")
+            near = []
+            if isinstance(value, Fraction):
+                near = near_integers(value, self.minimum)       # `limit = 2.5`: 2 or 3
             value = _as_int(value)
             if value is None or (self.minimum is not None and value < self.minimum):
-                example = _written(self.name, 1 if self.minimum is None else self.minimum)
-                return Problem(f"`{self.name}` (={shown}) must be {self.type_text()}", self.name,
-                               f"write {self.type_text()}, e.g. `{example}`")
+                examples = near or [1 if self.minimum is None else self.minimum]
+                example = " or ".join(f"`{_written(self.name, n)}`" for n in examples)
+                return Problem(f"{subject} must be {self.type_text()}", self.name,
+                               f"write {self.type_text()}, e.g. {example}")
             bound = self.maximum
             why = ""
             if callable(bound):
@@ -198,19 +241,21 @@ class Option:
             if bound is not None and value > bound:
                 fix = (f"write a value <= {self.maximum_doc}" if self.maximum_doc else
                        f"write `{_written(self.name, bound)}` or less")
-                return Problem(f"`{self.name}` (={shown}) must be at most "
+                return Problem(f"{subject} must be at most "
                                f"{self.maximum_doc or bound}" + (f" ({why})" if why else ""),
                                self.name, fix)
             return None
         if self.kind == "choice":
             if value not in self.choices:
-                return Problem(f"`{self.name}` (={shown}) must be {self.type_text()}", self.name,
+                close = did_you_mean(value, self.choices) if isinstance(value, str) else ""
+                choices = [close[len(" (did you mean `"):-len("`?)")]] if close else self.choices
+                return Problem(f"{subject} must be {self.type_text()}{close}", self.name,
                                "write " + " or ".join(f"`{_written(self.name, c)}`"
-                                                      for c in self.choices))
+                                                      for c in choices))
             return None
         if self.kind == "point":
             if not isinstance(value, tuple) or not value:
-                return Problem(f"`{self.name}` (={shown}) must be {self.type_text()}", self.name,
+                return Problem(f"{subject} must be {self.type_text()}", self.name,
                                f"write the values in brackets, e.g. "
                                f"`{_written(self.name, '[1, -1/2, 0]')}`")
             return None
@@ -230,6 +275,11 @@ class Option:
             sage: from sage_attention.dsl.computations import COMPUTATIONS
             sage: COMPUTATIONS["fibers"].option("seed").describe()
             'seed -- integer >= 0 and <= 2^64 - 1 (default: random); the seed of the random weights and inputs'
+
+        An option not written ``name = value`` is shown as it is written::
+
+            sage: COMPUTATIONS["invariants"].option("families").describe()
+            'family, family(key = value), ... -- list of invariant families (default: every family that applies); the families'
         """
         default = self.default_doc or ("none" if self.default is None else str(self.default))
         kind = self.type_text()
@@ -237,7 +287,7 @@ class Option:
             kind = kind[3:]
         elif kind.startswith("a "):
             kind = kind[2:]
-        return f"{self.name} -- {kind} (default: {default}); {self.doc}"
+        return f"{_DESCRIBED.get(self.name, self.name)} -- {kind} (default: {default}); {self.doc}"
 
 
 @dataclass(frozen=True)
@@ -410,10 +460,16 @@ class Computation:
             return None
         return problem.message + (f" ({problem.fix})" if problem.fix else "")
 
-    def refusal_problem(self, model):
+    def refusal_problem(self, model, statement=None):
         r"""
         Return why this computation does not apply to ``model``, as a
         :class:`Problem` (its fix names the statements that apply), or ``None``.
+
+        INPUT:
+
+        - ``model`` -- a :class:`~sage_attention.dsl.spec.ModelSpec`
+        - ``statement`` -- (default: the computation's name) the statement
+          as written, named in the message (e.g. ``check generation``)
 
         EXAMPLES::
 
@@ -423,28 +479,38 @@ class Computation:
             sage: COMPUTATIONS["invariants"].refusal_problem(gpt)
             Problem(message='`invariants` needs a model with one head, no mask and no residual; `g` has several heads',
                     key=None, fix='on such models use dimension or fibers')
+
+        A statement that needs one layer says so too, and names itself as written::
+
+            sage: deep = ModelSpec("g", input=2, tokens=2, layers=(Layer(1, 2, residual=True),
+            ....:                                                  Layer(1, 2, residual=True)))
+            sage: COMPUTATIONS["check"].refusal_problem(deep, statement="check generation").message
+            '`check generation` needs a model with one layer, one head, no mask and no residual; `g` has 2 layers and residual connections'
         """
+        name = statement or self.name
         if not self.dense and model.has_dense_layers():
             can = " or ".join(n for n, c in COMPUTATIONS.items() if c.dense)
-            return Problem(f"`{self.name}` needs attention layers only; `{model.name}` has dense "
+            return Problem(f"`{name}` needs attention layers only; `{model.name}` has dense "
                            "layers", None, f"on such models use {can}")
         if not self.extended and not model.is_plain() and not model.has_dense_layers():
             # (with dense layers the model is a stack, computed as a whole)
-            what = [w for w, ok in (("several heads", any(h != 1 for h in model.heads)),
+            deep = self.one_layer and len(model.layers) != 1
+            what = [w for w, ok in ((_plural(len(model.layers), 'layer'), deep),
+                                    ("several heads", any(h != 1 for h in model.heads)),
                                     ("a mask", any(la.mask != "none" for la in model.layers)),
                                     ("residual connections",
                                      any(la.residual is not False for la in model.layers)))
                     if ok]
             can = " or ".join(n for n, c in COMPUTATIONS.items() if c.extended)
-            return Problem(f"`{self.name}` needs a model with one head, no mask and no residual; "
-                           f"`{model.name}` has {' and '.join(what)}", None,
+            return Problem(f"`{name}` needs a model with {'one layer, ' if deep else ''}one head, no "
+                           f"mask and no residual; `{model.name}` has {' and '.join(what)}", None,
                            f"on such models use {can}")
         if self.one_layer and len(model.layers) != 1:
-            return Problem(f"`{self.name}` needs a model with one layer; `{model.name}` has "
+            return Problem(f"`{name}` needs a model with one layer; `{model.name}` has "
                            f"{_plural(len(model.layers), 'layer')}")
         bad = sorted(set(model.normalizations) - set(self.normalizations))
         if bad:
-            return Problem(f"`{self.name}` needs {' or '.join(self.normalizations)} layers "
+            return Problem(f"`{name}` needs {' or '.join(self.normalizations)} layers "
                            f"(polynomial); `{model.name}` has {', '.join(bad)} normalization")
         return None
 
@@ -476,7 +542,9 @@ class Computation:
               applies to: every model
         """
         lines = [f"{self.syntax or self.name}: {self.doc}"]
-        lines += ["  " + o.describe() for o in self.options]
+        # (the families of `check` are those of the block's `invariants`: not written)
+        lines += ["  " + o.describe() for o in self.options
+                  if not (o.name == "families" and self.name != "invariants")]
         where = []
         if tuple(self.normalizations) != ("lightning", "softmax"):
             where.append(" or ".join(self.normalizations))
@@ -615,7 +683,8 @@ COMPUTATIONS = {c.name: c for c in (
                 size_tasks=("jacobian",), extended=True, dense=True),
     Computation("invariants", "sage_attention.app.runners.run_invariants",
                 (_FAMILIES_OPTION, _SEED),
-                "build invariant families (`seed` goes to the families that take one)",
+                "build invariant families (`seed` goes to the families that take one and "
+                "have no `seed` of their own: `brill(seed = 1)` keeps 1)",
                 syntax="invariants [family, family(key = value), ...]",
                 normalizations=("lightning",), one_layer=True, size_tasks=("coordinates",)),
     Computation("check", "sage_attention.app.runners.run_check",
@@ -686,8 +755,9 @@ def check_statement(comp, model):
     """
     decl = COMPUTATIONS.get(comp.name)
     if decl is None:
-        return [Problem(f"unknown computation `{comp.name}`"
-                        f"{did_you_mean(comp.name, COMPUTATIONS)}", None,
+        close = did_you_mean(comp.name, COMPUTATIONS)
+        return [Problem(f"unknown computation `{comp.name}`{close}", None,
+                        f"write `{close[len(' (did you mean `'):-len('`?)')]}`" if close else
                         f"use one of: {', '.join(sorted(COMPUTATIONS))}")]
     problems = []
     seen = set()
@@ -696,14 +766,17 @@ def check_statement(comp, model):
         if option is None:
             problems.append(Problem(f"`{comp.name}` has no option `{key}`"
                                     f"{did_you_mean(key, decl.option_names)}", key,
-                                    _options_fix(f"`{comp.name}`", key, decl.option_names)))
+                                    _statement_options_fix(decl, key)))
         elif key in seen:
-            problems.append(Problem(f"option `{key}` of `{comp.name}` is given twice", key,
+            what = (f"`{_WRITTEN[key].format('N' if key == 'degree' else '...')}`"
+                    if key in _WRITTEN else f"option `{key}`")
+            problems.append(Problem(f"{what} of `{comp.name}` is given twice", key,
                                     "keep one"))
         seen.add(key)
     if problems:
         return problems
-    refusal = decl.refusal_problem(model)
+    what = dict(comp.options).get("what") if comp.name == "check" else None
+    refusal = decl.refusal_problem(model, statement=f"check {what}" if what else None)
     if refusal:
         return [refusal]
     opts = dict(comp.options)
@@ -751,6 +824,46 @@ def check_statement(comp, model):
                                     "list the value of every coordinate, in the order of the "
                                     "coordinate ring"))
     return problems
+
+
+def written_options(decl):
+    r"""
+    Return how each option of the statement ``decl`` (a :class:`Computation`)
+    is written in a spec, in order (the ``families`` of ``check`` are those
+    of the block's ``invariants`` statements, not written).
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.computations import COMPUTATIONS, written_options
+        sage: written_options(COMPUTATIONS["invariants"])
+        ['the families after the statement (e.g. `invariants pencil, veronese(r = 2)`)', '`seed = N`']
+        sage: written_options(COMPUTATIONS["vanishing_ideal"])
+        ['`up to degree N`', '`algorithm = elimination` or `algorithm = interpolation`']
+    """
+    out = []
+    for o in decl.options:
+        if o.name == "families" and decl.name != "invariants":
+            continue
+        if o.name in _WRITTEN_OPTION:
+            out.append(_WRITTEN_OPTION[o.name])
+        elif o.kind == "choice":
+            out.append(" or ".join(f"`{o.name} = {c}`" for c in o.choices))
+        else:
+            out.append(f"`{o.name} = N`")
+    return out
+
+
+def _statement_options_fix(decl, key):
+    """The fix of an option ``key`` that the statement ``decl`` does not have."""
+    names = written_options(decl)
+    fix = f"use one of its options: {'; '.join(names)}" if names else \
+        f"drop `{key} = ...`: `{decl.name}` has no options"
+    takes = [f for f, fam in FAMILIES.items() if fam.option(key)]
+    if decl.name == "invariants" and takes:
+        # `invariants limit = 3`: an option of a family, written in its parentheses
+        fix = (f"`{key}` is an option of a family, written in its parentheses, e.g. "
+               f"`invariants {takes[0]}({key} = ...)`; or " + fix)
+    return fix
 
 
 def _options_fix(owner, key, names):
@@ -842,6 +955,37 @@ def field_problems(name, options, model):
 from sage_attention.sizes import ELIMINATION_DEFAULT_LIMIT  # noqa: E402  (one number, also read by the library)
 
 
+def _inapplicable(fam, model, keys=None):
+    r"""
+    Return why the family ``fam`` does not apply to ``model`` -- an option
+    of it (among ``keys``, default all) has no admissible value there (its
+    model-dependent bound is below its minimum) -- or ``None``.
+
+    Without the option (``invariants veronese``) the family is built with
+    every admissible value: none, so no member.
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.computations import FAMILIES, _inapplicable
+        sage: from sage_attention.dsl.spec import ModelSpec, Layer
+        sage: m = ModelSpec("m", input=3, tokens=1, layers=(Layer(1, 1),))
+        sage: _inapplicable(FAMILIES["veronese"], m)
+        'it needs min(d, a) >= 2 (its `r` is at least 2 and at most min(d, a)), and min(d, a) = 1 here'
+        sage: _inapplicable(FAMILIES["veronese"], ModelSpec("m", input=3, tokens=1, layers=(Layer(2, 1),))) is None
+        True
+    """
+    for o in fam.options:
+        if o.kind != "int" or not callable(o.maximum) or o.minimum is None or \
+                (keys is not None and o.name not in keys):
+            continue
+        bound, why = o.maximum(model)
+        if bound is not None and bound < o.minimum:
+            expr = why.partition(";")[0] or "its bound"     # `min(d, a); larger r give ...`
+            return (f"it needs {expr} >= {o.minimum} (its `{o.name}` is at least {o.minimum} "
+                    f"and at most {expr}), and {expr} = {bound} here")
+    return None
+
+
 def _family_problems(families, model):
     names = list(FAMILIES) + [ALL_FAMILIES]
     out = []
@@ -852,6 +996,18 @@ def _family_problems(families, model):
                                f"family:{name}", f"use one of: {', '.join(names)}"))
             continue
         known = fam.options if fam else ()
+        if fam is not None and options:
+            # an option written with no admissible value (`veronese(r = 2)` where
+            # min(d, a) = 1): the family does not apply, whatever the value
+            unfit = _inapplicable(fam, model, [k for k, _ in options])
+            if unfit:
+                written = f"{name}(" + ", ".join(f"{k} = {format_value(v)}"
+                                                 for k, v in options) + ")"
+                out.append(Problem(f"family `{name}` does not apply to model `{model.name}`: "
+                                   f"{unfit}", f"family:{name}",
+                                   f"drop `{written}` (`invariants` alone builds every "
+                                   "family that applies)"))
+                continue
         seen = set()
         for key, value in options:
             option = fam.option(key) if fam else None

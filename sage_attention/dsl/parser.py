@@ -51,6 +51,7 @@ from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF,
 from sage_attention.dsl import errors as E
 from sage_attention.errors import SageAttentionError, SpecError
 from sage_attention.dsl.spec import COMPUTATION_OPTIONS
+from sage_attention.dsl.computations import COMPUTATIONS
 from sage_attention.dsl.text import did_you_mean
 
 from dataclasses import replace
@@ -177,6 +178,7 @@ def parse_spec(text, filename=None):
         SpecError: <spec>:1:19: the number 1/0 divides by zero
             model m { input = 1/0 }
                               ^
+        fix: write a nonzero denominator, e.g. `1/2`
         sage: parse_spec("")
         Spec(models=(), computations=())
     """
@@ -467,6 +469,31 @@ def _key_before(before):
     return m.group(1) if m else None
 
 
+def _statement_word(before):
+    r"""
+    The first word of the statement of a ``compute`` block that ``before``
+    ends in, with its ``(line, column)``, or ``None`` (not in a block, or no word).
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.parser import _statement_word
+        sage: _statement_word("model m { input = 1 }\ncompute m {\n  dimension\n  invariant pencil")
+        ('invariant', (4, 3))
+        sage: _statement_word("model m { input = 1") is None
+        True
+    """
+    body = _strip_comments(before)
+    m = re.search(r"\bcompute\s+\w+\s*\{([^{}]*)$", body)
+    if m is None:
+        return None
+    segment = re.split(r"[;\n]", m.group(1))[-1]
+    w = re.match(r"\s*([A-Za-z_]\w*)", segment)
+    if w is None:
+        return None
+    pos = m.end(1) - len(segment) + w.start(1)
+    return w.group(1), (body[:pos].count("\n") + 1, pos - body.rfind("\n", 0, pos))
+
+
 def _word_before(before):
     m = re.search(r"([A-Za-z_]\w*)\s*$", _strip_comments(before))
     return m.group(1) if m else None
@@ -630,6 +657,11 @@ def _char_name(ch):
 def _character_hint(ch, text, pos):
     """The message and fix for the unexpected character ``ch`` at ``pos``,
     or ``None`` for the generic one."""
+    decimal = re.match(r"([+-]?)\.([0-9]+)", text[pos:])
+    if ch in "+-." and decimal:
+        # `.5`: a number starts with a digit
+        return (f"`{decimal.group()}` is not a number the DSL reads: a number starts with a digit",
+                f"write `{decimal.group(1)}0.{decimal.group(2)}`")
     if ch == ":":
         word = _word_before(text[:pos])
         value = re.match(r"\s*([^\s,;(){}\[\]]+)", text[pos + 1:])
@@ -805,6 +837,16 @@ def syntax_error(e, text, filename=None):
         if "NUMBER" in accepts and re.search(r"[\[,]$", body) and token.type == "COMMA":
             return make(E.MissingValue, "`,` where a number is needed", line, column, "a number",
                         "write a number between the commas, or remove one `,`")
+        _, bline, bcolumn = stack[-1]
+        if _key_before(text[:_offset(text, bline, bcolumn)]) == "families":
+            # `invariants families = [pencil]`: the families are listed after the statement
+            close = text.find("]", pos)
+            names = re.findall(r"[A-Za-z_]\w*(?:\([^()]*\))?",
+                               text[pos:close if close >= 0 else pos + len(token.value)])
+            return make(E.InvalidValue, "`families = [...]` is not written: the families of "
+                        "`invariants` are listed after the statement, separated by `,`",
+                        line, column, "a number",
+                        f"write `invariants {', '.join(names) or 'pencil'}`")
         if "NUMBER" in accepts and re.search(r"[\[,]$", body) and token.type not in ("RSQB", "RBRACE",
                                                                                      "RPAR", "$END"):
             return make(E.InvalidValue, f"{shown} is not a number", line, column, "a number",
@@ -836,6 +878,28 @@ def syntax_error(e, text, filename=None):
             return make(E.DSLSyntaxError, f"`(` after `{word}`: options of a computation "
                         "are written without parentheses", line, column, expected,
                         f"write {example}, without parentheses")
+    statement = _statement_word(before) if (not stack or stack[-1][0] == "{") else None
+    if statement is not None and statement[0] not in COMPUTATIONS:
+        # `invariant pencil`, `vanishing_ideals up to degree 2`: the statement is unknown,
+        # whatever follows it (a word after it would read as an option without `=`)
+        word, (wline, wcolumn) = statement[0], statement[1]
+        suggestion = did_you_mean(word, COMPUTATIONS)
+        close = suggestion[len(" (did you mean `"):-len("`?)")] if suggestion else None
+        return make(E.UnknownKeyword, f"unknown computation `{word}`{suggestion}", wline, wcolumn,
+                    "a computation", f"write `{close}`" if close else
+                    "use one of: " + ", ".join(f"`{c}`" for c in sorted(COMPUTATIONS)))
+    if statement is not None and statement[0] == "vanishing_ideal" and \
+            _word_before(before) in ("upto", "up_to", "up_to_degree", "degree", "deg", "to") and \
+            not re.search(r"\bup\s+to(\s+degree)?$", body):
+        # `vanishing_ideal upto degree 3`: the degree is written `up to degree N`
+        word = _word_before(before)
+        degree = re.match(r"[\sA-Za-z_=]*?([0-9]+)", text[pos:])
+        wpos = len(_strip_comments(before).rstrip()) - len(word)
+        wline = before[:wpos].count("\n") + 1
+        wcolumn = wpos - before.rfind("\n", 0, wpos)
+        return make(E.UnknownKeyword, f"`{word}`: the degree of `vanishing_ideal` is written "
+                    "`up to degree N`", wline, wcolumn, "`up to degree N`",
+                    f"write `up to degree {degree.group(1) if degree else 4}`")
     # two numbers of a point without a comma: the shared message of a missing `,` below
     point_gap = bool(stack) and stack[-1][0] == "[" and "COMMA" in set(e.expected or ()) \
         and token.type == "NUMBER"

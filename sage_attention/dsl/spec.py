@@ -690,9 +690,10 @@ class Computation:
                 fams.append(name)
             head += " " + ", ".join(fams)
             rest = rest[1:]
-        elif self.name == "vanishing_ideal" and first[0] == "degree":
-            head += f" up to degree {first[1]}"
-            rest = rest[1:]
+        elif self.name == "vanishing_ideal" and "degree" in dict(rest):
+            # `up to degree N` is written first, wherever it was given
+            head += f" up to degree {format_value(dict(rest)['degree'])}"
+            rest = tuple(o for o in rest if o[0] != "degree")
         elif self.name == "check" and first[0] == "what":
             head += f" {first[1]}"
             rest = rest[1:]
@@ -722,6 +723,9 @@ class Spec:
     computations: tuple = ()
     filename: str = dc_field(default=None, compare=False, repr=False)
     source: str = dc_field(default=None, compare=False, repr=False)
+    #: the empty ``compute`` blocks, as pairs ``(model name, SourceSpan)`` (they add no
+    #: computation; ``validate`` notes them)
+    empty_blocks: tuple = dc_field(default=(), compare=False, repr=False)
 
     def model(self, name):
         r"""

@@ -16,6 +16,7 @@ EXAMPLES::
     sage: spec.models[0].widths, spec.models[0].span
     ((2, 1), SourceSpan(line=1, column=1, end_line=1, end_column=70))
 """
+import re
 from collections import namedtuple
 from dataclasses import replace
 from fractions import Fraction
@@ -23,6 +24,7 @@ from fractions import Fraction
 from lark import Token, Transformer, v_args
 
 from sage_attention.errors import SpecError
+from sage_attention.dsl.text import WrittenFraction, WrittenInt
 from sage_attention.dsl.spec import (Computation, DenseLayer, Field, Layer, ModelSpec,
                                  Normalization, SourceSpan, Spec)
 
@@ -31,6 +33,7 @@ MAX_DIGITS = 1000
 
 _Item = namedtuple("_Item", "key value span")
 _Family = namedtuple("_Family", "name options span")
+_EmptyBlock = namedtuple("_EmptyBlock", "model span")
 
 
 def span_of(meta):
@@ -60,10 +63,18 @@ def number(text):
         sage: from sage_attention.dsl.transformer import number
         sage: number("-3"), number("6/4"), number("0.25"), number("4/2")
         (-3, Fraction(3, 2), Fraction(1, 4), 2)
+
+    A number written otherwise than its value remembers how it is written,
+    e.g. ``3.0`` (an integer option refuses it) or ``2.5`` (messages echo
+    it)::
+
+        sage: number("3.0").text, number("2.5").text, type(number("1/2")).__name__
+        ('3.0', '2.5', 'Fraction')
         sage: number("1/0")
         Traceback (most recent call last):
         ...
         SpecError: the number 1/0 divides by zero
+        fix: write a nonzero denominator, e.g. `1/2`
         sage: number("9" * 5000)
         Traceback (most recent call last):
         ...
@@ -77,8 +88,15 @@ def number(text):
         value = Fraction(str(text))
     except ZeroDivisionError:
         raise SpecError(f"the number {text} divides by zero",
-                        span_of(text) if hasattr(text, "line") else None) from None
-    return int(value) if value.denominator == 1 else value
+                        span_of(text) if hasattr(text, "line") else None,
+                        fix="write a nonzero denominator, e.g. `1/2`") from None
+    written = str(text).lstrip("+")
+    if value.denominator == 1:
+        # `3.0` or `4/2`: the value 3 or 2, which remembers how it is written (an
+        # integer option refuses that notation, with the integer to write)
+        return int(value) if re.fullmatch(r"-?[0-9]+", written) else WrittenInt(value, written)
+    # `2.5` or `6/4`: a message echoes it as written, not as 5/2 or 3/2
+    return value if written == str(value) else WrittenFraction(text=written)
 
 
 @v_args(meta=True)
@@ -99,13 +117,15 @@ class SpecTransformer(Transformer):
 
     def start(self, meta, children):
         """start: _SEP? (_declaration (_SEP _declaration)* _SEP?)?"""
-        models, computations = [], []
+        models, computations, empty = [], [], []
         for child in children:
             if isinstance(child, ModelSpec):
                 models.append(child)
+            elif isinstance(child, _EmptyBlock):
+                empty.append((child.model, child.span))
             else:
                 computations.extend(child)
-        return Spec(tuple(models), tuple(computations))
+        return Spec(tuple(models), tuple(computations), empty_blocks=tuple(empty))
 
     # -- models
 
@@ -266,6 +286,8 @@ class SpecTransformer(Transformer):
     def compute(self, meta, children):
         """compute: "compute" NAME "{" _SEP? (_computation (_SEP _computation)* _SEP?)? "}" """
         name = children[0]
+        if not children[1:]:
+            return _EmptyBlock(str(name), span_of(meta))
         return [replace(c, model=str(name), model_span=span_of(name)) for c in children[1:]]
 
     def _statement(self, name, meta, items, first=None):
@@ -296,12 +318,14 @@ class SpecTransformer(Transformer):
                        + tuple((f"family:{f.name}", f.span) for f in fams))
 
     def vanishing_ideal(self, meta, children):
-        """vanishing_ideal: "vanishing_ideal" [_up_to_degree] option*
+        """vanishing_ideal: "vanishing_ideal" (_up_to_degree | option)*
         _up_to_degree: "up" "to" "degree" NUMBER"""
-        degree = next((c for c in children if isinstance(c, Token)), None)
-        options = [c for c in children if isinstance(c, _Item)]
-        first = None if degree is None else _Item("degree", number(degree), span_of(degree))
-        return self._statement("vanishing_ideal", meta, options, first)
+        # in source order: `algorithm = elimination up to degree 3` is the same statement
+        items = [_Item("degree", number(c), span_of(c)) if isinstance(c, Token) else c
+                 for c in children]
+        # the degree first, as it is written canonically (`to_dsl`): one statement, one value
+        items.sort(key=lambda item: item.key != "degree")
+        return self._statement("vanishing_ideal", meta, items)
 
     def check(self, meta, children):
         """check: "check" NAME option*"""

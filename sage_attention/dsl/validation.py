@@ -27,7 +27,10 @@ EXAMPLES::
     ...
     fix: use one of: none, causal
 """
-from sage_attention.dsl.text import did_you_mean, format_value
+from fractions import Fraction
+
+from sage_attention.dsl.text import (WrittenInt, did_you_mean, format_value,
+                                     near_integers)
 from sage_attention.dsl.computations import (ALL_FAMILIES, COMPUTATIONS, FAMILIES,
                                               check_statement)
 
@@ -112,12 +115,23 @@ class _Checker:
         where = f"{self.spec.filename or '<spec>'}:{span.line}:{span.column}: " if span else ""
         self.notes.append(f"{where}note: {message}")
 
-    def positive(self, value, what, span, maximum=MAX_SIZE):
+    def positive(self, value, what, span, maximum=MAX_SIZE, written=None):
+        # ``written``: how ``what`` is written with a value (default `what = {}`)
         if value is None:
             return
+        written = written or (what + " = {}" if what.isidentifier() else None)
+        if isinstance(value, WrittenInt) and value >= 1:
+            # `input = 3.0`, `rank = 4/2`: an integer in another notation
+            self.error(f"{what} (={value.text}) must be written as an integer", span,
+                       fix=f"write `{written.format(int(value))}`" if written
+                       else f"write `{int(value)}`")
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            near = []
+            if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+                near = near_integers(value, 1)          # `rank = 2.5`: 2 or 3
+            example = " or ".join(f"`{written.format(n)}`" for n in near or [1]) if written else ""
             self.error(f"{what} (={format_value(value)}) must be a positive integer", span,
-                       fix=f"write a positive integer, e.g. `{what} = 1`" if what.isidentifier()
+                       fix=f"write a positive integer, e.g. {example}" if written
                        else "write a positive integer")
         if maximum is not None and value > maximum:
             shown = str(value) if len(str(value)) <= 40 else f"a number of {len(str(value))} digits"
@@ -137,7 +151,8 @@ def _check_field(chk, m):
     """The checks of ``field = GF(p)``."""
     if m.field.kind == "GF":
         span = _span_of(m.item_spans, "field", m.span)
-        chk.positive(m.field.p, "the characteristic p", span, maximum=None)
+        chk.positive(m.field.p, "the characteristic p", span, maximum=None,
+                     written="field = GF({})")
         if m.field.p >= MAX_CHARACTERISTIC:
             shown = str(m.field.p) if len(str(m.field.p)) <= 40 else \
                 f"a number of {len(str(m.field.p))} digits"
@@ -226,10 +241,12 @@ def _check_model(chk, m):
                   f"be true or false{did_you_mean(m.linear_output, ('true', 'false'))}",
                   _span_of(m.item_spans, "linear_output", m.span),
                   fix="write `linear_output = true` or `linear_output = false`")
-    elif m.linear_output is False and m.layers and m.layers[-1].kind != "dense":
+    elif m.linear_output is False and m.layers and (m.layers[-1].kind != "dense"
+                                                    or m.layers[-1].power == 1):
         chk.error(f"`linear_output = false` in model `{m.name}` only concerns a dense last "
                   "layer (it allows a nonlinear one), but the last layer of "
-                  f"`{m.name}` is an attention layer: the option would change nothing",
+                  f"`{m.name}` is {'linear' if m.layers[-1].kind == 'dense' else 'an attention layer'}: "
+                  "the option would change nothing",
                   _span_of(m.item_spans, "linear_output", m.span),
                   fix="drop `linear_output = false`")
     if m.entries is not None:
@@ -301,7 +318,7 @@ def _check_dense_layer(chk, m, i, layer, width):
             chk.error(f"the activation `power({format_value(r)})` in {where} needs a positive "
                       "integer degree r (x^r is a polynomial; r = 1 is a linear layer)", span,
                       fix="write e.g. `activation = power(2)`")
-        chk.positive(r, "the activation degree r", span)
+        chk.positive(r, "the activation degree r", span, written="activation = power({})")
     for key in ("bias", "residual"):
         value = getattr(layer, key)
         if not isinstance(value, bool):
@@ -406,6 +423,17 @@ def _check_computation(chk, c, model, available, force):
         # the report's own limit (its vanishing ideal is computed as ``vanishing_ideal``
         # computes it by default: elimination only up to 18 essential coordinates)
         tasks = tasks + ("generation",)
+    if "coordinates" in tasks and len(model.layers) == 1 and None not in model.widths:
+        # Singular's limit on the variables of the coordinate ring, which `run` meets (one
+        # layer: the count is exact), with or without --force
+        from sage_attention.errors import ComputationTooLarge
+        from sage_attention.sizes import SINGULAR_MAX_VARIABLES
+        n = model.size_estimate().coordinates
+        if n > SINGULAR_MAX_VARIABLES:
+            _refuse(chk, c, model, ComputationTooLarge(
+                f"the coordinate ring needs {n} variables (Singular's limit is {SINGULAR_MAX_VARIABLES}); "
+                "Singular cannot build it", n, hint="keep fewer output entries (e.g. `entries = (1, 1)`); "
+                "`dimension` and `fibers` need no coordinate ring", force_helps=False))
     if tasks:
         from sage_attention.errors import ComputationTooLarge
         from sage_attention.sizes import check_size
@@ -575,10 +603,11 @@ def check_families(model, families):
             if est is None:
                 continue
             fam = FAMILIES[n]
-            hint = ("write `limit = N` for fewer members or take a smaller model"
+            # the options of a family are written in its parentheses: `pencil(limit = 100)`
+            hint = (f"write `{n}(limit = N)` for fewer members or take a smaller model"
                     if fam.option("limit") else "take a smaller model")
             if n == "sylvester":
-                hint = "write `lines = coordinate` or take a smaller model"
+                hint = "write `sylvester(lines = coordinate)` or take a smaller model"
             check_memory(est.nbytes, est.describe(), hint=hint)
 
 
@@ -635,7 +664,10 @@ def validate(spec, force=False, available=None):
         ....:                     "compute m { vanishing_ideal }"))
         Traceback (most recent call last):
         ...
-        ComputationTooLarge: <spec>:2:13: `vanishing_ideal` on model `m`: the table of the 28342440 monomials of degree 4 in 160 essential coordinates needs about ... GiB of memory (limit ...); without a degree it interpolates through degree 4: write `up to degree 3`, the largest degree that fits; ...
+        ComputationTooLarge: <spec>:2:13: `vanishing_ideal` on model `m`: the table of the 28342440 monomials of degree 4 in 160 essential coordinates needs about ... GiB of memory (limit ...)
+            compute m { vanishing_ideal }
+                        ^
+        fix: without a degree it interpolates through degree 4: write `up to degree 3`, the largest degree that fits; pass --force (or force=True) to run it anyway
     """
     chk = _Checker(spec)
     names = {}
@@ -652,4 +684,53 @@ def validate(spec, force=False, available=None):
                       f"the models are: {', '.join(names) or 'none'}", c.model_span or c.span,
                       fix=f"name one of them, or define `model {c.model} {{ ... }}`")
         _check_computation(chk, c, names[c.model], available, force)
+        _statement_notes(chk, c)
+    for model, span in getattr(spec, "empty_blocks", ()):
+        if model not in names:
+            chk.error(f"`compute {model}` names an unknown model{did_you_mean(model, names)}; "
+                      f"the models are: {', '.join(names) or 'none'}", span,
+                      fix=f"name one of them, or define `model {model} {{ ... }}`")
+        chk.note(f"the block `compute {model} {{ }}` is empty: it computes nothing "
+                 f"(add a statement, e.g. `compute {model} {{ dimension }}`, or remove it)", span)
     return chk.notes
+
+
+def _statement_notes(chk, c):
+    r"""
+    Note what a valid ``invariants`` statement ``c`` does that its text
+    leaves open: a family named twice is built once, with the options of
+    both mentions (a later value winning); a family's own ``seed`` wins over
+    the statement's ``seed``, which goes to the other families that take one.
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl import parse_spec
+        sage: from sage_attention.dsl.validation import validate
+        sage: M = "model m { input = 3; tokens = 1; layer attention(rank = 1, out = 1) }\n"
+        sage: for n in validate(parse_spec(M + "compute m { invariants brill(seed = 1), brill seed = 2 }")):
+        ....:     print(n)
+        <spec>:2:13: note: family `brill` is named twice: it is built once, with the options of every mention (a later value of an option wins)
+        <spec>:2:13: note: `brill(seed = 1)` keeps its own seed; the statement's `seed = 2` goes to the other families that take a seed
+    """
+    if c.name != "invariants":
+        return
+    families = dict(c.options).get("families") or ()
+    counts = {}
+    for name, _ in families:
+        counts[name] = counts.get(name, 0) + 1
+    for name, n in counts.items():
+        if n > 1:
+            chk.note(f"family `{name}` is named {'twice' if n == 2 else f'{n} times'}: it is "
+                     "built once, with the options of every mention (a later value of an "
+                     "option wins)", c.span)
+    seed = dict(c.options).get("seed")
+    if seed is None:
+        return
+    own = {}
+    for name, options in families:
+        if "seed" in dict(options):
+            own[name] = dict(options)["seed"]
+    for name, value in own.items():
+        chk.note(f"`{name}(seed = {format_value(value)})` keeps its own seed; the statement's "
+                 f"`seed = {format_value(seed)}` goes to the other families that take a seed",
+                 c.span)

@@ -132,6 +132,16 @@ PROOF_SUB_COORDINATES_LIMIT = 24
 PROOF_TIMEOUT = 30
 PROOF_TIMEOUT_FORCED = 600
 
+#: ``prove=None`` first gives the localization this many seconds, or :data:`PROOF_FIRST_FACTOR`
+#: times the seconds the generators took if that is more (the proofs that succeed on the
+#: one-entry rows take 0.1 to 2 s); when it does not finish then, the next degree is probed
+#: (:data:`PROBE_MONOMIALS`) before the rest of :data:`PROOF_TIMEOUT` is spent.
+PROOF_FIRST_SECONDS = 2
+PROOF_FIRST_FACTOR = 10
+#: the next degree is probed when it has at most this many monomials (5985 for degree 4 in the
+#: 18 coordinates of a slice of width 3: about 0.1 s)
+PROBE_MONOMIALS = 10000
+
 
 @keyword_hints
 @redelivering_interrupts()
@@ -169,7 +179,14 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
       the dimension of the variety, :mod:`sage_attention.ideals.completeness`):
       ``None`` runs the localization certificate for at most
       ``PROOF_TIMEOUT`` (`30`) seconds when the generators have at most
-      ``PROOF_TERMS_LIMIT`` (`20000`) terms in all; when the parametrization
+      ``PROOF_TERMS_LIMIT`` (`20000`) terms in all, in two stages: first
+      for ``PROOF_FIRST_SECONDS`` (`2`) seconds, or ``PROOF_FIRST_FACTOR``
+      (`10`) times the seconds the generators took if more; if it has not
+      finished then and the next degree has at most ``PROBE_MONOMIALS``
+      (`10000`) monomials, that degree is computed, and when it has new
+      minimal generators the proof stops there (the generators found do
+      not generate the whole ideal: it says so), else the localization
+      gets the rest of the time; when the parametrization
       is a Segre product (:mod:`sage_attention.ideals.segre`, e.g. the
       one-entry slices of rank one) the proof from the ideal of its factor
       and the degrees found is tried first, whatever the number of terms
@@ -464,8 +481,9 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     lin = tuple(model.linear_relations())
     t0 = time.time()
     try:
+        engine = sum(v for key, v in timings.items() if key.startswith("degree "))
         proved, proof, certificate = _prove(model, E, egens, complete, degree, prove, seed, interrupted, sym,
-                                            progress)
+                                            progress, engine_seconds=engine)
     except KeyboardInterrupt:
         # Ctrl-C in the proof: the finished degrees are kept
         interrupted = True
@@ -500,14 +518,18 @@ def _qkv_twin(model):
     return twin
 
 
-def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None, progress=False):
+def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None, progress=False,
+           engine_seconds=0):
     r"""
     Return ``(proved_complete, sentence, certificate or None)``.
 
     ``prove=None`` runs the localization certificate of
     :mod:`sage_attention.ideals.completeness` for at most
     :data:`PROOF_TIMEOUT` seconds when the generators have at most
-    :data:`PROOF_TERMS_LIMIT` terms (a Segre product,
+    :data:`PROOF_TERMS_LIMIT` terms, in two stages (the first of
+    :data:`PROOF_FIRST_SECONDS`, or :data:`PROOF_FIRST_FACTOR` times
+    ``engine_seconds``, the time the generators took; between them the
+    next degree is probed, :func:`_next_degree_generators`) (a Segre product,
     :mod:`sage_attention.ideals.segre`, is first proved from the degrees
     found and the ideal of its factor, whatever the terms; a matrix product
     `F(p) \cdot C` over `\QQ`, :mod:`sage_attention.ideals.inheritance`, is
@@ -597,8 +619,24 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     else:
         # small generators: the localization first (it also gives the Hilbert series), then inheritance
         t0 = time.time()
-        C = completeness_certificate(gens, E, lower, timeout=timeout, method=method, seed=seed, progress=progress,
-                                     symmetries=sym.generators if sym is not None else ())
+        symmetries = sym.generators if sym is not None else ()
+        first = timeout
+        if prove is None:
+            # the proofs that succeed here take seconds: a short first stage, then the next degree
+            first = min(timeout, max(PROOF_FIRST_SECONDS, PROOF_FIRST_FACTOR * engine_seconds))
+        C = completeness_certificate(gens, E, lower, timeout=first, method=method, seed=seed, progress=progress,
+                                     symmetries=symmetries)
+        if prove is None and not C.proved and _unfinished(C, lower):
+            found = _next_degree_generators(model, E, complete, seed)
+            if found:
+                return False, what + (f"; the generators found do not generate the whole ideal: degree "
+                                      f"{complete + 1} has {found} more minimal generators (found by the same "
+                                      f"engine and verified by exact composition; implicitize with degree "
+                                      f"{complete + 1} or more computes them), so no proof was tried beyond "
+                                      f"{first:.0f} s."), C
+            if first < timeout:
+                C = completeness_certificate(gens, E, lower, timeout=max(timeout - (time.time() - t0), 1),
+                                             method=method, seed=seed, progress=progress, symmetries=symmetries)
         # then the proof from the structure with the rest of the time: inheritance, or the birational inverse
         if not C.proved and G is not None:
             kind, after = "inheritance", lambda rest: inheritance_completeness(
@@ -622,6 +660,50 @@ def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None,
     bound = (" (dimension of the variety: Jacobian rank at a point, a lower bound; see "
              "sage_attention.ideals.completeness)." if C.proved and C.method not in structural else ".")
     return C.proved, what + "; " + C.reason + bound, C
+
+
+def _unfinished(C, dimension):
+    r"""
+    Return whether the failed certificate ``C`` of :func:`completeness_certificate` stopped at its
+    time limit (or found more dimension than ``dimension``) rather than at a failed check.
+    """
+    H = C.hilbert
+    if H is None:
+        return True         # the Hilbert series did not finish
+    if int(H.dimension) > int(dimension):
+        return True         # generators may be missing
+    return C.primality is None and C.minimal_primes is None
+
+
+def _next_degree_generators(model, E, complete, seed):
+    r"""
+    Return the number of minimal generators of degree ``complete + 1`` of the model's ideal, or
+    ``None`` when that degree has more than :data:`PROBE_MONOMIALS` monomials (not computed).
+
+    The probe of ``prove=None`` (:func:`_prove`): a generator of the next degree shows, before
+    any Gröbner basis, that the generators through ``complete`` are not the whole ideal.
+
+    EXAMPLES:
+
+    The slice of width `3` and rank `2` has quartic generators, which its cubics miss::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.implicitization import _next_degree_generators
+        sage: M = LightningAttention(d=3, t=2, a=2, out=1, entries=[(1, 1)])
+        sage: _next_degree_generators(M, M.essential_ring(), 3, 0)
+        90
+        sage: _next_degree_generators(M, M.essential_ring(), 4, 0) is None     # 26334 quintic monomials
+        True
+    """
+    from math import comb
+    if complete < 1 or comb(E.ngens() + complete, complete + 1) > PROBE_MONOMIALS:
+        return None
+    t0 = time.time()
+    R = implicitize(model, complete + 1, seed=seed, prove=False)
+    found = len(R.generators_by_degree.get(complete + 1, ()))
+    logger.info("whole-ideal proof: degree %s probed, %s new generators (%.2f s)", complete + 1, found,
+                time.time() - t0)
+    return found
 
 
 def _inherited_coordinates(G, L):

@@ -163,8 +163,35 @@ class ImplicitizationReport:
         s += f"complete through degree {self.complete_through_degree};\n"
         if self.interrupted:
             s += "interrupted; "
-        s += ("the whole ideal is proved: " if self.proved_complete else "not proved complete: ") + self.proof
-        return s
+        return s + self.status() + self.proof
+
+    def status(self):
+        r"""
+        Return what is proved and what is not, the words before the proof sentence :attr:`proof`.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.ideals.implicitization import implicitize
+            sage: implicitize(LightningAttention(d=2, t=2, a=1, entries=[(1, 1)]), 2, seed=0).status()
+            'the whole ideal is proved: '
+            sage: implicitize(LightningAttention(d=3, t=2, a=2, out=1, entries=[(1, 1)]), 3, seed=0,
+            ....:             prove=False).status()
+            'proved: the minimal generators through degree 3 (found and verified); not proved: that they generate the whole ideal. Details: '
+        """
+        if self.proved_complete:
+            return "the whole ideal is proved: "
+        k = self.complete_through_degree
+        return (f"proved: the minimal generators through degree {k} (found and verified); "
+                "not proved: that they generate the whole ideal. Details: ")
+
+    def _caption(self):
+        # the short caption of the HTML table: the model, the degree, proved or not
+        done = ("whole ideal proved" if self.proved_complete else
+                f"generators through degree {self.complete_through_degree} proved, "
+                "whole ideal not proved")
+        return (f"Implicitization of {self.model} through degree {self.degree}: {done}"
+                f"{' (interrupted)' if self.interrupted else ''}")
 
     def _repr_html_(self):
         r"""
@@ -177,19 +204,28 @@ class ImplicitizationReport:
             sage: R = implicitize(LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)]), 2, seed=0)
             sage: '<tr><td>2</td><td>3</td><td>3</td>' in R._repr_html_()
             True
+
+        The caption is short (the model, the degree, proved or not); the
+        proof and the linear relations are rows of a second table::
+
+            sage: R._caption()
+            'Implicitization of LightningAttention(d=2, out=1, t=2, a=1, entries=((1, 1),)) over Rational Field through degree 2: whole ideal proved'
+            sage: '<tr><th>linear relations</th><td>' in R._repr_html_()
+            True
         """
         from sage_attention.html import html_table
         body = [(k, len(self.generators_by_degree.get(k, ())), self.ideal_dimensions.get(k, ""),
                  self.pieces.get(k, ""), self.solved_pieces.get(k, ""),
                  f"{self.timings.get(f'degree {k}', 0):.2f}")
                 for k in range(1, self.complete_through_degree + 1)]
-        caption = (f"Implicitization of {self.model}: {len(self.linear_relations)} linear relations, "
-                   f"complete through degree {self.complete_through_degree}"
-                   f"{', interrupted' if self.interrupted else ''}; "
-                   + ("the whole ideal is proved: " if self.proved_complete else "not proved complete: ")
-                   + self.proof)
-        return html_table(body, header=["degree", "minimal generators", "dim I_k", "pieces",
-                                        "pieces solved", "seconds"], caption=caption)
+        details = [("linear relations", len(self.linear_relations)),
+                   ("complete through degree", self.complete_through_degree),
+                   ("whole ideal proved", "yes" if self.proved_complete else "no"),
+                   ("interrupted", "yes" if self.interrupted else "no"),
+                   ("proof", self.proof)]
+        return (html_table(body, header=["degree", "minimal generators", "dim I_k", "pieces",
+                                         "pieces solved", "seconds"], caption=self._caption())
+                + "\n" + html_table(details))
 
     def is_well_defined(self):
         r"""

@@ -15,6 +15,7 @@ EXAMPLES::
 from collections import namedtuple
 from itertools import permutations
 import numbers
+import re
 import warnings
 
 from sage.all__sagemath_singular import matrix
@@ -56,6 +57,56 @@ def index_name(prefix, indices, compact):
     if compact:
         return prefix + "".join(str(i) for i in indices)
     return prefix + "_".join(str(i) for i in indices)
+
+
+_COORDINATE_NAME = re.compile(r"Y(\d+(?:_\d+)?)_((?:x\d+(?:_\d+)?)+)")
+
+
+def coordinate_latex_name(name):
+    r"""
+    Return the LaTeX of a coefficient coordinate: ``Y11_x11x12x12`` is `Y_{11}^{x_{11} x_{12} x_{12}}`.
+
+    The coefficient of the monomial `x_{11} x_{12} x_{12}` in the output
+    entry `Y_{11}` (:ref:`mathematics, §2 <math-2>`). The whole is in
+    braces, so a power `\{Y_{11}^{\dots}\}^2` is valid LaTeX. A name of
+    another form gets Sage's default.
+
+    EXAMPLES::
+
+        sage: from sage_attention.models.arguments import coordinate_latex_name
+        sage: coordinate_latex_name('Y11_x11x12x12')
+        '{Y_{11}^{x_{11} x_{12} x_{12}}}'
+        sage: coordinate_latex_name('Y1_12_x1_1x2_12')
+        '{Y_{1,12}^{x_{1,1} x_{2,12}}}'
+        sage: coordinate_latex_name('q11')
+        'q_{11}'
+    """
+    m = _COORDINATE_NAME.fullmatch(name)
+    if m is None:
+        from sage.misc.latex import latex_variable_name
+        return latex_variable_name(name)
+    entry = m.group(1).replace("_", ",")
+    xs = re.findall(r"x(\d+(?:_\d+)?)", m.group(2))
+    monomial = " ".join(f"x_{{{x.replace('_', ',')}}}" for x in xs)
+    return f"{{Y_{{{entry}}}^{{{monomial}}}}}"
+
+
+def with_coordinate_latex_names(R):
+    r"""
+    Give the polynomial ring ``R`` the LaTeX names of :func:`coordinate_latex_name` and return it.
+
+    The variable names do not change (they are what users type); only
+    ``latex(R)``, ``latex`` of its elements and ideals use the new names.
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: E = LightningAttention(d=2, t=2, a=1).essential_ring()
+        sage: E.gen(0), latex(E.gen(0)^2)
+        (Y11_x11x12x12, {Y_{11}^{x_{11} x_{12} x_{12}}}^{2})
+    """
+    R._latex_names = [coordinate_latex_name(x) for x in R.variable_names()]
+    return R
 
 
 def distinct_orderings(m):

@@ -446,22 +446,27 @@ class AttentionNetwork(FormulasAndSymmetries, UniqueRepresentation, SageObject):
 
     def _latex_(self):
         r"""
-        Return a LaTeX description.
+        Return a LaTeX description: the model's map `\varphi` with its architecture.
+
+        The model is its parametrization `\varphi` (weights to the
+        coefficients of the output); its neurovariety is the closure of the
+        image, `\overline{\mathrm{im}\,\varphi}`
+        (:class:`~sage_attention.variety.neurovariety.Neurovariety`).
 
         EXAMPLES::
 
             sage: from sage_attention import LightningAttention
             sage: latex(LightningAttention(d=3, t=2, a=2, out=1))
-            \mathcal{V}^{\mathrm{light}}_{d=3,\, d'=1,\, t=2,\, a=2}
+            \varphi^{\mathrm{light}}_{d=3,\, d'=1,\, t=2,\, a=2}
 
         The weight space, the scaling of the coordinates and the entries
         kept are shown too, so two different models print differently::
 
             sage: latex(LightningAttention(d=3, t=2, a=1, out=1, weight_space='AV',
             ....:                          coordinate_scaling='scaled', entries=[(1, 1)]))
-            \mathcal{V}^{\mathrm{light}}_{d=3,\, d'=1,\, t=2,\, a=1;\, (A, V),\, \mathrm{scaled},\, Y_{11}}
+            \varphi^{\mathrm{light}}_{d=3,\, d'=1,\, t=2,\, a=1;\, (A, V),\, \mathrm{scaled},\, Y_{11}}
             sage: latex(LightningAttention(d=2, t=2, a=1, heads=2, causal=True))
-            \mathcal{V}^{\mathrm{light}}_{d=2,\, d'=1,\, t=2,\, a=1,\, H=2,\, \mathrm{causal}}
+            \varphi^{\mathrm{light}}_{d=2,\, d'=1,\, t=2,\, a=1,\, H=2,\, \mathrm{causal}}
         """
         sub = r",\, ".join(self._architecture_arguments())
         sub = sub.replace("widths=", r"\mathbf{d}=").replace("ranks=", r"\mathbf{a}=")
@@ -477,7 +482,7 @@ class AttentionNetwork(FormulasAndSymmetries, UniqueRepresentation, SageObject):
                                    for i, j in self.entries))
         if extra:
             sub += r";\, " + r",\, ".join(extra)
-        return rf"\mathcal{{V}}^{{{self._latex_kind}}}_{{{sub}}}"
+        return rf"\varphi^{{{self._latex_kind}}}_{{{sub}}}"
 
     def size_estimate(self):
         r"""

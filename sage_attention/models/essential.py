@@ -124,7 +124,8 @@ class EssentialCoordinates:
         """
         all_names = self.coordinate_ring().variable_names()
         names = [all_names[k] for k in self._linear_structure()[0]]
-        return PolynomialRing(self._base_ring, names, order="degrevlex")
+        from sage_attention.models.arguments import with_coordinate_latex_names
+        return with_coordinate_latex_names(PolynomialRing(self._base_ring, names, order="degrevlex"))
 
     @cached_method
     def to_essential(self):

@@ -23,10 +23,7 @@ EXAMPLES::
     ComputationTooLarge: the coordinate ring needs 40000 variables (Singular's limit is 32767); Singular cannot build it; force=True does not lift this limit
 """
 from sage_attention.errors import ComputationTooLarge
-from sage_attention.sizes import LIMITS, check_size
-
-#: Singular's limit on the number of variables of a ring
-SINGULAR_MAX_VARIABLES = 2 ** 15 - 1
+from sage_attention.sizes import LIMITS, SINGULAR_MAX_VARIABLES, check_size  # noqa: F401
 
 #: entries of the forward-mode Jacobian (tangents plus rank matrix) let
 #: through without ``force=True``: the size guard's limit for the task

@@ -27,7 +27,7 @@ from sage.all__sagemath_singular import cached_method, PolynomialRing, matrix
 from sage_attention.keywords import keyword_hints
 from sage_attention.sizes import check_size
 from sage_attention.models.base import AttentionNetwork
-from sage_attention.models.arguments import index_name
+from sage_attention.models.arguments import index_name, with_coordinate_latex_names
 from sage_attention.models.essential import EssentialCoordinates
 from sage_attention.models.jacobian import JacobianDimension
 from sage_attention.models.guards import check_ring_size
@@ -399,7 +399,8 @@ class PolynomialAttentionNetwork(EssentialCoordinates, JacobianDimension, Attent
                    hint="dimension() needs no coordinates")
         check_ring_size("the coordinate ring", self.ncoordinates(), force,
                         hint="keep fewer output entries (entries=[(i, j), ...]); dimension() needs no coordinates")
-        return PolynomialRing(self._base_ring, self._coordinate_data()[1], order="degrevlex")
+        return with_coordinate_latex_names(
+            PolynomialRing(self._base_ring, self._coordinate_data()[1], order="degrevlex"))
 
     def coordinate_info(self, var):
         r"""

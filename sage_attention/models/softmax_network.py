@@ -45,7 +45,7 @@ class SoftmaxAttentionNetwork(AttentionNetwork):
         sage: AttentionNetwork((3, 3, 3), (2, 2), 3, normalization=('lightning', 'softmax'))
         AttentionNetwork(widths=(3, 3, 3), ranks=(2, 2), t=3, normalization=('lightning', 'softmax')) over Rational Field
         sage: latex(M)
-        \mathcal{V}^{\mathrm{soft}}_{\mathbf{d}=(3, 3, 3),\, \mathbf{a}=(2, 2),\, t=3}
+        \varphi^{\mathrm{soft}}_{\mathbf{d}=(3, 3, 3),\, \mathbf{a}=(2, 2),\, t=3}
         sage: TestSuite(M).run()
 
     TESTS::

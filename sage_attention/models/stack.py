@@ -180,6 +180,10 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
         Traceback (most recent call last):
         ...
         SpecError: linear_output=False only concerns a dense last layer (it allows a nonlinear one), but the last layer attention(a=1, out=1) is an attention layer: the option would change nothing; drop linear_output=False
+        sage: Network([dense(out=2, r=2), dense(out=1)], d=2, linear_output=False)
+        Traceback (most recent call last):
+        ...
+        SpecError: linear_output=False only concerns a dense last layer (it allows a nonlinear one), but the last layer dense(out=1) is linear: the option would change nothing; drop linear_output=False
         sage: Network([dense(out=4, r=2, residual=True)], d=3)
         Traceback (most recent call last):
         ...
@@ -232,10 +236,11 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
             raise SpecError(f"the last layer {last!r} is nonlinear, but the last layer of a "
                             "polynomial network is linear (the convention of "
                             f"Kileel-Trager-Bruna); use {fixed!r} or pass linear_output=False")
-        if not linear_output and last.kind != "dense":
+        if not linear_output and (last.kind != "dense" or last.is_linear()):
+            what = "an attention layer" if last.kind != "dense" else "linear"
             raise SpecError(f"linear_output=False only concerns a dense last layer (it allows a "
-                            f"nonlinear one), but the last layer {last!r} is an attention "
-                            "layer: the option would change nothing; drop linear_output=False")
+                            f"nonlinear one), but the last layer {last!r} is {what}: the option "
+                            "would change nothing; drop linear_output=False")
         base_ring = AttentionNetwork.check_base_ring(QQ if base_ring is None else base_ring)
         return super().__classcall__(cls, layers, d, t, linear_output, base_ring)
 
@@ -532,6 +537,20 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
     def _published(self):
         P = self.nparameters()
         A = self.ambient_dimension()
+        last = self.layers[-1]
+        if self._is_kileel_trager_bruna() and not last.is_linear():
+            # a nonlinear last layer (linear_output=False) raises each output of the same network
+            # with a linear last layer to the power r; f -> f^r is finite-to-one on polynomials
+            # (f^r = g^r only if f = zeta g), so the two images have the same dimension
+            linear = LayerStack(self.layers[:-1] + (dense(last.out, 1, last.bias, last.residual),),
+                                self.d, self.tokens, True, self._base_ring)
+            expected, note = linear._published()
+            note = note.removeprefix("count of [KTB2019]: ")
+            return expected, (f"count of [KTB2019] for the same network with a linear last layer: "
+                              f"{note}; not published for a nonlinear last layer, derived: the last "
+                              f"layer {last!r} raises each output of that network to the power "
+                              f"{last.r}, which keeps the dimension (f^{last.r} = g^{last.r} only "
+                              "if f/g is a root of unity)")
         if not self._is_kileel_trager_bruna():
             why = ("attention layers" if not self.is_dense() else
                    "residual connections" if any(la.residual for la in self.layers) else

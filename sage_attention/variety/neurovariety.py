@@ -47,6 +47,7 @@ import logging
 
 from sage.all__sagemath_singular import SageObject, UniqueRepresentation, cached_method
 
+from sage_attention.errors import ComputationTooLarge
 from sage_attention.keywords import keyword_hints
 from sage_attention.progress import Heartbeat, interruptible, redelivering_interrupts
 from sage_attention.sizes import check_size
@@ -92,6 +93,8 @@ def _remove_linear(I):
         return len(piv), None, []
     S = PolynomialRing(R.base_ring(), [str(R.gen(j)) for j in keep],
                        order=R.term_order())
+    from sage_attention.models.arguments import with_coordinate_latex_names
+    with_coordinate_latex_names(S)
     images = [None] * n
     for j, x in zip(keep, S.gens()):
         images[j] = x
@@ -294,7 +297,20 @@ class Neurovariety(UniqueRepresentation, SageObject):
         return f"Neurovariety of {self._model}"
 
     def _latex_(self):
-        return r"\overline{\mathrm{im}\,\varphi}\;(" + self._model._latex_() + ")"
+        r"""
+        Return the LaTeX of the neurovariety: the closure of the image of the model's map.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: from sage_attention.variety.neurovariety import Neurovariety
+            sage: M = LightningAttention(d=3, t=2, a=2, out=1)
+            sage: latex(M)
+            \varphi^{\mathrm{light}}_{d=3,\, d'=1,\, t=2,\, a=2}
+            sage: latex(Neurovariety(M))
+            \overline{\mathrm{im}\,\varphi^{\mathrm{light}}_{d=3,\, d'=1,\, t=2,\, a=2}}
+        """
+        return r"\overline{\mathrm{im}\," + self._model._latex_() + "}"
 
     def model(self):
         r"""
@@ -432,8 +448,18 @@ class Neurovariety(UniqueRepresentation, SageObject):
         if algorithm == "elimination":
             res = self._eliminate(force, progress)
         else:
-            res = self._interpolate(degree, force, progress)
             small = len(self._model.essential_coordinates()) <= ELIMINATION_DEFAULT_LIMIT
+            try:
+                res = self._interpolate(degree, force, progress)
+            except ComputationTooLarge as e:
+                if not (automatic and small):
+                    raise
+                # the engine's table is beyond the memory limit: a small model is eliminated
+                # (what ``sage-attention check`` estimates for it)
+                logger.info("interpolation of %s refused (%s); eliminating", self._model, e.reason)
+                res = self._eliminate(force, progress)
+                self._results[key] = res
+                return res
             if automatic and small and not res.proved_complete and not res.interrupted:
                 res = self._higher_degrees(res, force, progress)
             if automatic and small and not res.proved_complete and not res.interrupted:
@@ -592,7 +618,8 @@ class Neurovariety(UniqueRepresentation, SageObject):
             sage: Neurovariety(LightningAttention(d=2, t=2, a=2)).essential_ideal().ngens()
             1
         """
-        res = self.vanishing_ideal_report()
+        # the whole ideal when elimination has computed it (e.g. ``algorithm='elimination'``)
+        res = self._results.get(("elimination", None)) or self.vanishing_ideal_report()
         if hasattr(res, "essential_ideal"):
             return res.essential_ideal
         E = self._model.essential_ring()
@@ -705,11 +732,18 @@ class Neurovariety(UniqueRepresentation, SageObject):
         res, mine = None, None
         # a field the engine does not take (GF(2), say): minbase is the answer
         if not refusal("interpolation", field_info(self._model.base_ring())):
-            res = implicitize(self._model, max(counts), seed=0, executor=False, prove=False,
-                              progress=progress)
-            if res.interrupted:
+            try:
+                res = implicitize(self._model, max(counts), seed=0, executor=False, prove=False,
+                                  progress=progress)
+            except ComputationTooLarge as e:
+                # the engine's sparse generators are a nicety of elimination: beyond the memory
+                # guard, minbase's generators are the answer
+                logger.info("minimal generators: the engine is refused (%s); returning minbase", e.reason)
+                res = None
+            if res is not None and res.interrupted:
                 raise KeyboardInterrupt
-            mine = {k: len(v) for k, v in res.generators_by_degree.items()}
+            if res is not None:
+                mine = {k: len(v) for k, v in res.generators_by_degree.items()}
         if res is not None and mine == counts and res.complete_through_degree == max(counts):
             out = list(res.essential_generators)
         elif res is None:
