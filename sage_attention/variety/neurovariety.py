@@ -84,11 +84,16 @@ def _remove_linear(I):
     if not lin:
         return 0, R, rest
     n = R.ngens()
-    A = matrix(R.base_ring(), [[g.monomial_coefficient(x) for x in R.gens()] for g in lin])
-    A = A.echelon_form()
+    # a sparse matrix read off the terms (thousands of relations in tens of thousands of
+    # coordinates, a few terms each: a dense matrix of monomial_coefficient calls took minutes)
+    entries = {}
+    for i, g in enumerate(lin):
+        for e, c in g.dict().items():
+            entries[i, e.nonzero_positions()[0]] = c
+    A = matrix(R.base_ring(), len(lin), n, entries, sparse=True).echelon_form()
     piv = A.pivots()
-    A = A[:len(piv)]
-    keep = [j for j in range(n) if j not in piv]
+    pivots = set(piv)
+    keep = [j for j in range(n) if j not in pivots]
     if not keep:
         return len(piv), None, []
     S = PolynomialRing(R.base_ring(), [str(R.gen(j)) for j in keep],
@@ -98,9 +103,12 @@ def _remove_linear(I):
     images = [None] * n
     for j, x in zip(keep, S.gens()):
         images[j] = x
+    rows = {}
+    for (i, j), c in A.dict().items():       # the nonzero entries (a row of A is slow to read)
+        rows.setdefault(i, []).append((j, c))
     for i, pj in enumerate(piv):
         # x_pj = - sum over the free columns of A[i, j] x_j
-        images[pj] = -sum((A[i, j] * images[j] for j in keep if A[i, j]), S.zero())
+        images[pj] = -sum((c * images[j] for j, c in rows.get(i, ()) if j != pj), S.zero())
     phi = R.hom(images, S)
     return len(piv), S, [phi(g) for g in rest]
 
