@@ -53,10 +53,9 @@ def test_the_probe_is_skipped_beyond_its_monomials_and_a_proof_that_fails_is_kep
     assert "did not finish in" in R.proof
 
 
-def test_the_next_degree_count_is_that_of_the_engine():
+def test_the_probe_counts_only_small_next_degrees():
+    # (its count, 90 quartics, is checked against Singular's normal form above)
     M = LightningAttention(**SLICE)
     E = M.essential_ring()
-    assert I._next_degree_generators(M, E, 3, 0) == len(implicitize(M, 4, seed=0, prove=False)
-                                                         .generators_by_degree[4])
     assert I._next_degree_generators(M, E, 4, 0) is None          # 26334 monomials of degree 5
     assert I._next_degree_generators(M, E, 0, 0) is None

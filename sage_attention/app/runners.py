@@ -380,13 +380,8 @@ def _run_generation(model, options):
         (['linear', 'low_rank', 'pencil'], True)
     """
     from sage_attention.variety.generation import generation_report
-    families = None
-    if options.get("families"):
-        # one row per family: ``all`` is the families it stands for, each built as if named
-        from sage_attention.dsl.computations import distinct_families
-        chosen, rest = distinct_families(options["families"])
-        named = tuple((n, o) for n, o in chosen if n != ALL_FAMILIES) + tuple((n, ()) for n in rest)
-        families = families_of(model, dict(options, families=named))
+    # one row per family: ``all`` is the families it stands for (``split``)
+    families = families_of(model, options, split=True) if options.get("families") else None
     from sage_attention.errors import ComputationTooLarge
     try:
         G = generation_report(model, families, progress=bool(options.get("progress", False)),
