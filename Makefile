@@ -13,11 +13,11 @@ DOCTEST = $(BIN)/sage -tp 2 --force-lib --environment=sage_attention._doctest_en
 venv: $(STAMP)
 
 # the development install: the package editable, Sage as the passagemath
-# distributions (plain dependencies), the test and docs tools (extras `test`, `docs`)
+# distributions (extra `passagemath`), the test and docs tools (extras `test`, `docs`)
 $(STAMP): setup.py pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test,docs]'
+	$(BIN)/python -m pip install -q -e '.[passagemath,test,docs]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -54,7 +54,7 @@ pythons:
 	  echo "== Python $$v: $$py"; \
 	  bash tests/plain_install.sh "$$py" || exit 1; \
 	  test -x .venv-$$v/bin/python || "$$py" -m venv .venv-$$v || exit 1; \
-	  .venv-$$v/bin/python -m pip install -q -e '.[test]' || exit 1; \
+	  .venv-$$v/bin/python -m pip install -q -e '.[passagemath,test]' || exit 1; \
 	  .venv-$$v/bin/python -m pytest -q tests || exit 1; \
 	done
 
@@ -87,8 +87,15 @@ tools: $(STAMP)
 	  elif command -v M2 >/dev/null 2>&1; then echo "Macaulay2: $$(command -v M2)"; \
 	  else echo "note: no working Macaulay2 (passagemath-macaulay2's M2 does not run on this CPU?): tests that need M2 are skipped; Debian's macaulay2 package provides one"; fi
 
+# pytest in parallel workers (pytest-xdist, in the `test` extra), one per core by default;
+# the tests of a module that share work done once per process stay on one worker, and the
+# slowest start first (--dist loadgroup in the order of tests/conftest.py). PYTEST_WORKERS=0
+# runs them in this process.
+PYTEST_WORKERS ?= auto
+PYTEST = $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist loadgroup --no-loadscope-reorder
+
 pytest: $(STAMP)
-	$(BIN)/python -m pytest -q tests
+	$(PYTEST) tests
 
 doctest: $(STAMP)
 	$(DOCTEST) sage_attention doc
@@ -117,13 +124,16 @@ docs: $(STAMP)
 	touch doc/_build/nodoctest doc/_autosummary/nodoctest
 	SAGE_ATTENTION_DOCS_HTML=doc/_build/html $(BIN)/python -m pytest -q tests/test_docs_site.py
 
+# everything of `make pytest` and `make doctest`, with the long tests too
+# (SAGE_ATTENTION_LONG=1 in tests/, --long in the doctests)
 testlong: $(STAMP)
-	$(BIN)/python -m pytest -q tests
+	SAGE_ATTENTION_LONG=1 $(PYTEST) tests
 	$(DOCTEST) --long --warn-long 2 sage_attention doc
 
 bench: $(STAMP) tools
-	$(BIN)/python -m pip install -q -e '.[test,bench]'
+	$(BIN)/python -m pip install -q -e '.[passagemath,test,bench]'
 	$(BIN)/python -m benchmarks.bench_dimension
+	$(BIN)/python -m benchmarks.bench_depth
 	$(BIN)/python -m benchmarks.bench_softmax
 	$(BIN)/python -m benchmarks.run
 	$(BIN)/python -m benchmarks.bench_proof_degree

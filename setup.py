@@ -2,7 +2,8 @@
 
 The metadata and the dependencies are in ``pyproject.toml``; this file adds
 what is computed: the version (the one number in ``sage_attention/version.py``)
-and the packages, with ``grammar/`` shipped as ``sage_attention.grammar``.
+and the packages, with ``grammar/`` shipped as ``sage_attention.grammar`` and the
+example specs and notebook of ``examples/`` as ``sage_attention.examples``.
 ``pip install -e .`` and ``python -m build`` both use it.
 """
 import os
@@ -18,7 +19,10 @@ with open(os.path.join(HERE, "sage_attention", "version.py"), encoding="utf-8") 
 
 setup(
     version=VERSION,
-    packages=find_packages(include=["sage_attention", "sage_attention.*"]) + ["sage_attention.grammar"],
-    package_dir={"sage_attention.grammar": "grammar"},
-    package_data={"sage_attention.grammar": ["*.lark"]},
+    packages=find_packages(include=["sage_attention", "sage_attention.*"])
+    + ["sage_attention.grammar", "sage_attention.examples"],
+    package_dir={"sage_attention.grammar": "grammar", "sage_attention.examples": "examples"},
+    # the example specs and notebook ship in the wheel: `sage-attention examples` writes them out
+    package_data={"sage_attention.grammar": ["*.lark"],
+                  "sage_attention.examples": ["*.att", "*.ipynb", "errors/*.att"]},
 )

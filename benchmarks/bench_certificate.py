@@ -9,7 +9,7 @@ For each row, the engine's ideal through degree 4 (``prove=False``, not
 timed) is reduced modulo `p = 32003` and its primality is decided, in the
 same run, by
 
-- ``localization``: :func:`~sage_attention.ideals.completeness.completeness_certificate`
+- ``localization``: :func:`~sage_attention.ideals.proofs.completeness.completeness_certificate`
   with ``method='localization'`` and the coordinate symmetries (the default
   proof of ``implicitize``), in
   this process (``timeout=None``), on one core (``processes=1``) and with
@@ -27,13 +27,13 @@ through degree `8`: their first equations are octics). A timeout makes the ratio
 
 Then the rows proved from their structure, with no Gröbner basis of the
 ideal found (``--no-structured`` skips them): the slice of width `5` and
-rank `1` (a Segre product, :func:`~sage_attention.ideals.segre.segre_certificate`)
+rank `1` (a Segre product, :func:`~sage_attention.ideals.proofs.segre.segre_certificate`)
 and the slices of width `4` and ranks `2` and `3` and of width `5` and rank
 `3` (inheritance,
-:func:`~sage_attention.ideals.inheritance.inheritance_certificate`; for rank
-`3` from the birational inverse of :mod:`sage_attention.ideals.birational`,
+:func:`~sage_attention.ideals.proofs.inheritance.inheritance_certificate`; for rank
+`3` from the birational inverse of :mod:`sage_attention.ideals.proofs.birational`,
 about 6 to 8 minutes for the proof and as many for ``verify()``; for width
-`5` through :mod:`sage_attention.ideals.partial_minors`), each
+`5` through :mod:`sage_attention.ideals.proofs.partial_minors`), each
 proof in this process on one core, re-checked by ``verify()`` (not timed),
 against the same two references on the reduction of the ideal found.
 
@@ -94,12 +94,12 @@ def structured_proof(kind, gens, M, c):
     r"""Return the certificate of the structured proof ``kind`` for the model ``M``, in this process on one core."""
     phi = M.essential_parametrization()
     if kind == "segre":
-        from sage_attention.ideals.segre import segre_certificate
+        from sage_attention.ideals.proofs.segre import segre_certificate
         return segre_certificate(gens, phi, c, seed=0, timeout=None, processes=1)
     if kind == "subspace":
-        from sage_attention.ideals.subspace import subspace_certificate
+        from sage_attention.ideals.proofs.subspace import subspace_certificate
         return subspace_certificate(gens, phi, M.linear_form_structure(), c, seed=0, timeout=None, processes=1)
-    from sage_attention.ideals.inheritance import inheritance_certificate
+    from sage_attention.ideals.proofs.inheritance import inheritance_certificate
     return inheritance_certificate(gens, phi, c, seed=0, timeout=None, processes=1,
                                    structure=M.linear_form_structure())     # as implicitize passes it
 
@@ -158,7 +158,7 @@ def m2_is_prime(J, timeout):
 def singular_minass(J, timeout):
     r"""Return ``(prime?, seconds, status)`` from Singular's ``minAssGTZ`` in a forked child."""
     from sage.libs.singular.function import lib as singular_lib, singular_function
-    from sage_attention.ideals.forked import in_child
+    from sage_attention.misc.forked import in_child
     singular_lib("primdec.lib")
 
     def run(I):
@@ -190,9 +190,9 @@ def main(argv=None):
     ap.add_argument("--no-structured", action="store_true", help="skip the rows proved from their structure")
     args = ap.parse_args(argv)
     from sage_attention.ideals.hilbert import reduction
-    from sage_attention.ideals.completeness import completeness_certificate
-    from sage_attention.ideals.forked import available_cores
-    from sage_attention.ideals.symmetry import coordinate_symmetries
+    from sage_attention.ideals.proofs.completeness import completeness_certificate
+    from sage_attention.misc.forked import available_cores
+    from sage_attention.ideals.engine.symmetry import coordinate_symmetries
     cores = f"{available_cores()} cores (the default)"
     m2 = not args.no_m2 and run_sub([m2_binary(), "--script", "/dev/null"], 60)[2] == "ok"
     print(f"Macaulay2: {m2_binary() if m2 else 'not used'}", flush=True)

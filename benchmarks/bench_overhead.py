@@ -14,7 +14,7 @@ For each row, in the same run: Macaulay2 ``eliminate`` in a subprocess with
 a time limit (its own ``cpuTime``, start-up excluded; the functions of
 :mod:`benchmarks.run`), then ``implicitize(M, D, seed=0, executor=False)``
 with the default proof (``prove=None``: the localization certificate of
-:mod:`sage_attention.ideals.completeness`), where ``D`` is the degree of the largest generator M2 found
+:mod:`sage_attention.ideals.proofs.completeness`), where ``D`` is the degree of the largest generator M2 found
 (the degree bound the engine needs to reach the whole ideal; `4` when M2 did
 not finish), timed
 

@@ -23,7 +23,7 @@ client.get_executor()``), and a line compares the two runs: time and the
 SHA-256 of the sorted SHA-256 digests of the generators' texts (the peak
 memory of a Dask run is the client process's only). ``--degrees`` prints, without computing any ideal,
 the dimension and degree of every row by the theorem of
-:mod:`sage_attention.ideals.common_factor` (rows of rank `a \ge 2`) next to
+:mod:`sage_attention.ideals.proofs.common_factor` (rows of rank `a \ge 2`) next to
 the dimension by Jacobian rank.
 """
 import argparse
@@ -59,7 +59,7 @@ if where == "dask":
 # the SHA-256 of the sorted SHA-256 digests of the generators' texts, one at a time, written by
 # polynomial_text (str(g) keeps Singular's buffer: 8 GB for the 352k generators of a slice of
 # width 6, which killed a run)
-from sage_attention.ideals.polynomial_text import polynomial_text
+from sage_attention.misc.polynomial_text import polynomial_text
 h = hashlib.sha256()
 for d in sorted(hashlib.sha256(polynomial_text(g).encode()).digest() for g in R.essential_generators):
     h.update(d)
@@ -149,7 +149,7 @@ def rst(results, degree, timeout, command):
 def degrees_rst(names, table):
     r"""Return the reST table of the dimension and degree by the theorem of every row (and the Jacobian rank)."""
     from sage_attention import LightningAttention
-    from sage_attention.ideals.common_factor import common_factor_degree
+    from sage_attention.ideals.proofs.common_factor import common_factor_degree
     out = [".. list-table::", "   :header-rows: 1", "",
            "   * - row", "     - dimension (Jacobian rank)", "     - dimension (theorem)", "     - degree (theorem)"]
     for name in names:

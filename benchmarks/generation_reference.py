@@ -35,14 +35,14 @@ def ideal_dimensions(E, K, bound):
 
 
 def as_rows(polys, p):
-    from sage_attention.ideals.product_span import residues
+    from sage_attention.ideals.engine.product_span import residues
     return [(np.array([list(e) for e in f.exponents()], dtype=np.int16),
              residues(f.coefficients(), p), int(f.degree())) for f in polys if f]
 
 
 def row(model, name, polys, Kmin, dims, nlin, bound, primes=(8388593, 8388587)):
     from sage_attention.variety.membership import check_family
-    from sage_attention.ideals.product_span import ProductSpan, monomials
+    from sage_attention.ideals.engine.product_span import ProductSpan, monomials
     contained = check_family(model, polys).all_vanish if len(polys) else True
     E = model.essential_ring()
     to_E = model.to_essential()
@@ -82,7 +82,8 @@ def row(model, name, polys, Kmin, dims, nlin, bound, primes=(8388593, 8388587)):
 def main(a):
     from sage_attention import LightningAttention
     from sage_attention.invariants import FAMILIES
-    from sage_attention.variety.neurovariety import Neurovariety, minimal_generators_count
+    from sage_attention.ideals.minimal_generators import minimal_generators_count
+    from sage_attention.variety.neurovariety import Neurovariety
     t0 = time.perf_counter()
     M = LightningAttention(d=3, t=2, a=a, out=1, entries=[(1, 1)])
     X = Neurovariety(M)

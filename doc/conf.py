@@ -5,6 +5,12 @@ import sys
 # Document the checkout this file belongs to, not an installed copy.
 sys.path.insert(0, os.path.abspath(".."))
 
+# Initialize Sage's modular distributions once, in their own order, before
+# autodoc imports the package's modules one by one: in a fresh interpreter a
+# module whose first Sage import is, e.g., ``sage.rings.rational_field``
+# cannot be the one that initializes Sage (a circular import inside Sage).
+import sage.all__sagemath_singular  # noqa: E402,F401
+
 project = "sage_attention"
 author = "sage_attention developers"
 copyright = "2026, sage_attention developers"

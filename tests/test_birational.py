@@ -1,11 +1,11 @@
 """
-Tests of the whole-ideal proof by a birational inverse (sage_attention.ideals.birational).
+Tests of the whole-ideal proof by a birational inverse (sage_attention.ideals.proofs.birational).
 
 Independent checks: the ideal it proves for the pairs of ternary quadrics with a
 common linear factor is the elimination ideal computed by Singular from a
 parametrization written here (not the package's), its reduction modulo p is
 prime by Singular's minAssGTZ, and its degree is the one the theorem of
-sage_attention.ideals.common_factor gives (from the Hilbert series of the
+sage_attention.ideals.proofs.common_factor gives (from the Hilbert series of the
 elimination ideal). Soundness: a dropped generator, an embedded component (J
 times the maximal ideal), the union with a linear space, the square, generators
 that do not vanish and a map of another shape are never proved.
@@ -14,10 +14,10 @@ import pytest
 from sage.all__sagemath_singular import GF, QQ, PolynomialRing
 
 from sage_attention import LightningAttention
-from sage_attention.ideals.birational import birational_certificate, common_factor_coordinates
+from sage_attention.ideals.proofs.birational import birational_certificate, common_factor_coordinates
 from sage_attention.ideals.ideal_checks import nonzerodivisor_check
-from sage_attention.ideals.graded_kernel import graded_kernel
-from sage_attention.ideals.inheritance import inheritance_certificate, matrix_factorization
+from sage_attention.ideals.engine.graded_kernel import graded_kernel
+from sage_attention.ideals.proofs.inheritance import inheritance_certificate, matrix_factorization
 from sage_attention.ideals.implicitization import implicitize
 
 
@@ -109,7 +109,7 @@ def test_the_time_limit_of_the_groebner_basis_is_kept(pairs, monkeypatch):
     # a Groebner basis made slow (the real one of this small ideal can finish within the parent's first
     # poll): the forked check is abandoned at the limit and nothing is claimed
     import time
-    import sage_attention.ideals.birational as birational
+    import sage_attention.ideals.proofs.birational as birational
     psi, L, gens = pairs
     monkeypatch.setattr(birational, "nonzerodivisor_check", lambda gens, h: time.sleep(30))
     t0 = time.time()
@@ -145,16 +145,15 @@ def test_the_slice_of_width_3_and_full_rank_and_its_inheritance():
 def test_implicitize_uses_the_birational_inverse_where_the_other_proofs_do_not_reach(monkeypatch):
     # the slice of full rank 3: beyond the terms limit (here lowered to 10) a given `prove` goes to the
     # birational inverse first; the default call does not try it there
-    import sage_attention.ideals.completeness as completeness
-    import sage_attention.ideals.implicitization as implicitization
+    import sage_attention.ideals.proofs.completeness as completeness
+    from sage_attention.settings import settings
     M = LightningAttention(d=3, t=2, a=3, out=1, entries=[(1, 1)])
-    monkeypatch.setattr(implicitization, "PROOF_TERMS_LIMIT", 10)
-    R = implicitize(M, 4, seed=0, prove=120)
-    assert R.proved_complete and R.certificate.method == "birational" and R.certificate.verify()
-    assert "birational inverse" in R.proof
-    D = implicitize(M, 4, seed=0)
-    assert not D.proved_complete and "not tested" in D.proof
-    monkeypatch.undo()
+    with settings.override(PROOF_TERMS_LIMIT=10):
+        R = implicitize(M, 4, seed=0, prove=120)
+        assert R.proved_complete and R.certificate.method == "birational" and R.certificate.verify()
+        assert "birational inverse" in R.proof
+        D = implicitize(M, 4, seed=0)
+        assert not D.proved_complete and "not tested" in D.proof
     # after a failed localization (here made to fail), the rest of the time goes to the birational inverse
     real = completeness.completeness_certificate
 
@@ -171,7 +170,7 @@ def test_implicitize_uses_the_birational_inverse_where_the_other_proofs_do_not_r
 
 def test_a_failed_proof_says_why_the_birational_inverse_failed_too(pairs):
     # the structured proof takes most of the time limit, so its failure is part of the reason
-    from sage_attention.ideals.birational import birational_completeness
+    from sage_attention.ideals.proofs.birational import birational_completeness
     psi, L, gens = pairs
     C = birational_completeness(gens[:-1], psi.domain(), 8, psi, L, timeout=60)
     assert not C.proved and C.birational is not None and not C.birational.proved

@@ -16,7 +16,9 @@ import random
 import pytest
 
 import sage.all__sagemath_singular  # noqa: F401  (initializes Sage)
-from sage.all__sagemath_singular import QQ
+from sage.all__sagemath_singular import GF, QQ, QuadraticField
+from sage.rings.qqbar import QQbar
+from sage.rings.real_mpfr import RealField
 from sage.repl.preparse import preparse
 
 from sage_attention import LightningAttention
@@ -347,7 +349,7 @@ def test_certificate_to_json():
 
 def test_large_model_guard_and_fast_realizable_points():
     import time
-    from sage_attention.errors import ComputationTooLarge
+    from sage_attention.misc.errors import ComputationTooLarge
     M = LightningAttention(d=6, t=3, a=3, out=6)
     vals = M.coefficients_at(M.random_weights(seed=0))
     start = time.process_time()      # CPU time: the machine may be shared
@@ -367,3 +369,25 @@ def test_large_model_guard_and_fast_realizable_points():
     q = [lin(f) for f in M.to_essential().im_gens()]
     with pytest.raises(ComputationTooLarge, match=r"about \d+ minors \(limit \d+\).*force=True"):
         certify(M, q)
+
+
+# -- points certify cannot decide exactly are refused; decimals and number fields are read
+
+@pytest.mark.parametrize("value,message", [
+    (RealField(53)(2).sqrt(), "is a floating-point number of Real Field"),
+    (QQbar(2).sqrt(), "is in Algebraic Field, which certify does not support"),
+    (GF(7)(3), r"base_ring=GF\(7\)"),
+])
+def test_certify_refuses_points_it_cannot_decide_exactly(value, message):
+    V = LightningAttention(d=2, t=1, a=1).neurovariety()
+    with pytest.raises(TypeError, match=message):
+        V.certify([value, 0, 0, 1])
+
+
+def test_certify_takes_decimals_and_number_fields():
+    V = LightningAttention(d=2, t=1, a=1).neurovariety()
+    r = QuadraticField(2, "r").gen()
+    assert V.certify([r, 0, 0, 1]).status == V.certify([r, QQ(0), QQ(0), QQ(1)]).status
+    a = V.certify([RealField(53)("0.25"), 0, 0, 1])
+    b = V.certify([QQ(1) / 4, 0, 0, 1])
+    assert a.status == b.status and a.point == b.point

@@ -8,20 +8,16 @@ spec, and the worker pool stopped through a public mechanism.
 import ast
 import csv
 import io
-import json
+import logging
 import os
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from sage_attention.app import cli
-from sage_attention.app.jsonout import JSON_FORMAT
 from sage_attention.version import __version__
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import ROOT, json_records, run_cli
 SMALL = ("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
          "compute m { dimension seed = 0 }\n")
 BAD = "model m {\n  input = 3 tokens = 2\n}\n"
@@ -30,30 +26,22 @@ NOTED = ("model m { input = 2; tokens = 2; layer attention(rank = 3, out = 1) }\
          "compute m { dimension seed = 0 }\n")
 
 
-def sage_attention(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "sage_attention.app.cli", *args],
-                          capture_output=True, text=True, cwd=ROOT, input=stdin)
-
-
 def records(text):
-    out = [json.loads(line) for line in text.splitlines()]
-    assert out, "no JSON record"
-    for r in out:
-        assert r["format"] == JSON_FORMAT and r["record"] in ("model", "check", "row", "error")
-    return out
+    """The records of a JSON Lines output: each a model, check, row or error record."""
+    return json_records(text, ("model", "check", "row", "error"))
 
 
 def test_version():
-    r = sage_attention("--version")
+    r = run_cli("--version")
     assert r.returncode == 0 and r.stdout.strip() == f"sage-attention {__version__}"
 
 
 def test_dash_reads_the_spec_from_standard_input():
-    r = sage_attention("run", "--json", "-", stdin=SMALL)
+    r = run_cli("run", "--json", "-", stdin=SMALL)
     assert r.returncode == 0, r.stderr
     (m,) = records(r.stdout)
     assert m["record"] == "model" and m["dimension"] == m["expected_dimension"] == 4
-    r = sage_attention("check", "-", stdin=BAD)
+    r = run_cli("check", "-", stdin=BAD)
     assert r.returncode == 2 and r.stderr.startswith("<stdin>:2:13: Missing separator")
     assert "Traceback" not in r.stderr
 
@@ -109,22 +97,22 @@ def test_errors_under_json_are_json_records(tmp_path):
     f = tmp_path / "bad.att"
     f.write_text(BAD)
     for command in ("run", "check"):
-        r = sage_attention(command, "--json", str(f))
+        r = run_cli(command, "--json", str(f))
         assert r.returncode == 2
         (e,) = records(r.stdout)
         assert (e["record"], e["error_type"], e["exit_status"], e["file"], e["line"],
                 e["column"]) == ("error", "MissingSeparator", 2, str(f), 2, 13)
         assert "Missing separator" in e["error"] and "Missing separator" in r.stderr
-    r = sage_attention("run", "--json", str(tmp_path / "missing.att"))
+    r = run_cli("run", "--json", str(tmp_path / "missing.att"))
     (e,) = records(r.stdout)
     assert r.returncode == 2 and "cannot read spec file" in e["error"]
-    r = sage_attention("sweep", "--json", "--width", "a..b")
+    r = run_cli("sweep", "--json", "--width", "a..b")
     (e,) = records(r.stdout)
     assert r.returncode == 2 and e["exit_status"] == 2 and "--width" in e["error"]
-    r = sage_attention("sweep", "--json", "--no-such-option")
+    r = run_cli("sweep", "--json", "--no-such-option")
     (e,) = records(r.stdout)
     assert r.returncode == 2 and e["error_type"] == "UsageError"
-    r = sage_attention("sweep", "--json", "--csv")
+    r = run_cli("sweep", "--json", "--csv")
     (e,) = records(r.stdout)
     assert r.returncode == 2 and "exclude each other" in e["error"]
 
@@ -162,10 +150,10 @@ def test_csv_is_written_by_the_csv_module():
 
 def test_the_list_of_statements_is_only_in_the_help_of_spec_commands():
     for command in ("run", "check"):
-        r = sage_attention(command, "--help")
+        r = run_cli(command, "--help")
         assert "compute statements:" in r.stdout and "vanishing_ideal" in r.stdout
     for command in ("sweep", "defectivity"):
-        r = sage_attention(command, "--help")
+        r = run_cli(command, "--help")
         assert r.returncode == 0 and "exit status:" in r.stdout
         assert "compute statements:" not in r.stdout and "vanishing_ideal" not in r.stdout
 
@@ -211,3 +199,112 @@ def test_the_worker_pool_is_stopped_while_its_workers_compute():
     while not all(f.done() for f in futures[2:]) and time.time() < deadline:
         time.sleep(0.1)                         # cancelled, or failed with the pool
     assert all(f.done() for f in futures[2:])
+
+
+# -- run -q silences the notes and warnings the library logs
+
+def test_quiet_silences_the_not_proved_warning(tmp_path):
+    f = tmp_path / "w.att"
+    f.write_text("model m { input = 4; tokens = 1; layer attention(rank = 3, out = 1) }\n"
+                 "compute m { vanishing_ideal degree = 3 }\n")
+    loud = run_cli("run", f, cwd=tmp_path)
+    quiet = run_cli("run", "-q", f, cwd=tmp_path)
+    assert loud.returncode == quiet.returncode == 0, (loud.stderr, quiet.stderr)
+    assert "not proved complete" in loud.stderr            # without -q the warning stays
+    assert "not proved: that they generate the whole ideal" in quiet.stdout   # the result says it
+    assert quiet.stderr == ""
+
+
+def test_quieted_restores_the_logger():
+    log = logging.getLogger("sage_attention")
+    level = log.level
+    with cli.quieted():
+        assert log.getEffectiveLevel() == logging.ERROR
+    assert log.level == level
+
+
+# -- --json: JSON Lines records for every command but `script`
+
+def test_filling_json_is_json_lines(capsys):
+    status = cli.main(["filling", "--input", "2", "--output", "1", "--depth", "2",
+                       "--degree", "2..3", "--max-width", "3", "-q", "--json"])
+    assert status == 0
+    recs = json_records(capsys.readouterr().out)
+    assert [(r["record"], r["command"], r["r"]) for r in recs] == [("row", "filling", 2),
+                                                                  ("row", "filling", 3)]
+    assert recs[0]["minimal_filling"] == [[2, 2, 1]]
+
+
+def test_figures_json_records_the_files(tmp_path, capsys, monkeypatch):
+    import sage_attention.app.figures as figures
+    written = [str(tmp_path / "hmk_softmax.md"), str(tmp_path / "neuromanifold_slice.png")]
+    monkeypatch.setattr(figures, "make_figures", lambda outdir, seed=0, progress=None: written)
+    assert cli.main(["figures", "--outdir", str(tmp_path), "-q", "--json"]) == 0
+    recs = json_records(capsys.readouterr().out)
+    assert [(r["record"], r["command"], r["path"]) for r in recs] == \
+        [("file", "figures", p) for p in written]
+
+
+def test_script_has_no_json_and_says_why(tmp_path, capsys):
+    script = tmp_path / "s.py"
+    script.write_text("print('hello')\n")
+    with pytest.raises(SystemExit) as e:
+        cli.main(["script", "--json", str(script)])
+    assert e.value.code == 2
+    (rec,) = json_records(capsys.readouterr().out)
+    assert rec["record"] == "error" and "script's own" in rec["error"]
+
+
+def test_readme_does_not_promise_json_for_every_command():
+    readme = open(ROOT / "README.md").read()
+    assert "With `--json` every command prints JSON Lines" not in readme
+    assert "`script` has none" in readme
+
+
+def test_unreadable_spec_error_record_has_file(tmp_path, capsys):
+    missing = str(tmp_path / "nope.att")
+    assert cli.main(["run", "--json", missing]) == 2
+    (rec,) = json_records(capsys.readouterr().out)
+    assert rec["record"] == "error" and rec["file"] == missing
+
+
+RESIDUAL = ("model r {\n  field = QQ; input = 1; linear_output = false\n"
+            "  layer dense(out = 1, activation = power(2), residual = true)\n}\n"
+            "compute r { vanishing_ideal }\n")
+
+
+def test_json_stdout_has_json_lines_only_and_a_non_homogeneous_ideal_has_no_degrees(tmp_path):
+    # Singular printed "// ** minbase applies only to the local or homogeneous case" on stdout,
+    # breaking --json, and the ideal of x + (w x)^2 was reported as "2 of degree 1"
+    f = tmp_path / "r.att"
+    f.write_text(RESIDUAL)
+    r = run_cli("run", "--json", str(f))
+    assert r.returncode == 0, r.stderr
+    (rec,) = records(r.stdout)          # every line of stdout is a JSON record
+    (comp,) = rec["computations"]
+    assert comp["homogeneous"] is False and comp["generators_by_degree"] is None
+    assert "Gröbner basis" in comp["text"] and "of degree" not in comp["text"].split("(")[0]
+    # the coefficients of x + w^2 x^2 satisfy every generator; a point with another coefficient at x
+    # does not (the coordinates are listed by coordinate_description: (output, token, exponent))
+    from sage.all__sagemath_singular import QQ, PolynomialRing
+    from sage_attention import Network, dense
+    M = Network([dense(out=1, r=2, residual=True)], d=1, linear_output=False)
+    exponents = [e[0] for _, _, e in M.coordinate_description()]
+    R = PolynomialRing(QQ, [f"c{i}" for i in range(len(exponents))])
+    gens = [R(g) for g in comp["generators"]]
+    x = PolynomialRing(QQ, "x").gen()
+    for w in (2, -3, QQ(1) / 5):
+        f_w = x + (w * x) ** 2
+        assert all(g(*[f_w[e] for e in exponents]) == 0 for g in gens)
+    assert any(g(*[(2 * x + x ** 2)[e] for e in exponents]) != 0 for g in gens)
+
+
+def test_reserved_stdout_sends_foreign_writes_to_stderr():
+    import subprocess
+    import sys
+    code = ("import os\nfrom sage_attention.app.cli import reserved_stdout\n"
+            "with reserved_stdout() as out:\n    os.write(1, b'// ** a C library speaks\\n')\n"
+            "    print('noise')\n    print('{\"record\": \"row\"}', file=out)\nprint('after')\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.stdout == '{"record": "row"}\nafter\n'
+    assert r.stderr == "// ** a C library speaks\nnoise\n"

@@ -5,25 +5,17 @@ option goes, the clause a spec writes (``up to degree N``); and a table
 neither ignores an option silently nor computes a row twice.
 """
 import json
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from sage_attention.app import cli
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import run_cli
 OK = ("model m { input = 3; tokens = 2; layer attention(rank = 1, out = 1) }\n"
       "compute m { dimension }\n")
 MEM = ("model m { input = 3; tokens = 2; layer attention(rank = 1, out = 1) }\n"
        "compute m { vanishing_ideal }\n")
-
-
-def sage_attention(*args):
-    return subprocess.run([sys.executable, "-m", "sage_attention.app.cli", *args],
-                          capture_output=True, text=True, cwd=ROOT)
 
 
 def test_an_option_of_the_command_given_before_it_is_told_to_go_after_it(tmp_path, capsys):
@@ -48,7 +40,7 @@ def test_an_option_of_the_command_given_before_it_is_told_to_go_after_it(tmp_pat
 
 def test_command_line_advice_names_the_command_options():
     from sage_attention.app.messages import command_line_advice
-    from sage_attention.errors import ComputationTooLarge
+    from sage_attention.misc.errors import ComputationTooLarge
     e = ComputationTooLarge("too big (limit 5)", force_helps=True)
     assert str(e) == "too big (limit 5); pass force=True to run it anyway"
     assert command_line_advice(e) == "too big (limit 5); pass --force to run it anyway"
@@ -91,7 +83,7 @@ def test_every_refusal_of_the_library_carries_its_force_advice_as_data():
 
 def test_a_refusal_survives_pickling_with_its_data():
     import pickle
-    from sage_attention.errors import ComputationTooLarge
+    from sage_attention.misc.errors import ComputationTooLarge
     e = ComputationTooLarge("too big (limit 5)", 7, degree=3, lower_degree=True, hint="h",
                             force_helps=True)
     f = pickle.loads(pickle.dumps(e))
@@ -112,7 +104,7 @@ def test_sweep_refuses_a_large_row_without_advising_a_force_it_lacks(capsys):
 
 def test_a_library_refusal_in_a_batch_command_drops_force(monkeypatch, capsys):
     from sage_attention.app import experiments
-    from sage_attention.errors import ComputationTooLarge
+    from sage_attention.misc.errors import ComputationTooLarge
 
     def refuse(*args, **kwargs):
         raise ComputationTooLarge("the row needs 10 entries (limit 5)", force_helps=True)
@@ -128,7 +120,7 @@ def test_a_library_refusal_in_a_batch_command_drops_force(monkeypatch, capsys):
 def test_run_refused_by_the_memory_guard_says_force_and_the_spec_clause(tmp_path, capsys,
                                                                         monkeypatch):
     # a small model (at most 18 essential coordinates) is eliminated when the engine's table is
-    # refused (tests/test_check_run_round2.py); a larger one is refused at check, in the spec's words
+    # refused (tests/test_check_agrees_with_run.py); a larger one is refused at check, in the spec's words
     f = tmp_path / "mem.att"
     f.write_text(MEM.replace("input = 3; tokens = 2; layer attention(rank = 1, out = 1)",
                              "input = 4; tokens = 2; layer attention(rank = 1, out = 1); "
@@ -148,7 +140,7 @@ def test_run_refused_by_the_memory_guard_says_force_and_the_spec_clause(tmp_path
     # a refusal inside the run (FAILED) is written the same way, from the refusal's data
     from sage_attention.app.reporting import _error_entry
     from sage_attention.dsl.spec import Computation
-    from sage_attention.errors import ComputationTooLarge
+    from sage_attention.misc.errors import ComputationTooLarge
     e = ComputationTooLarge("the table (limit 1 KiB)", degree=3, lower_degree=True, force_helps=True)
     text = _error_entry(Computation("m", "vanishing_ideal"), e, command_line=True)["text"]
     assert text == ("FAILED: `vanishing_ideal`: the table (limit 1 KiB); write `vanishing_ideal up to "
@@ -174,13 +166,13 @@ def test_filling_names_its_options(capsys):
     assert cli.main(["filling", "--max-width", "0"]) == 2
     err = capsys.readouterr().err
     assert "--max-width (=0) must be at least 1" in err and "max_width" not in err
-    assert cli.main(["filling", "--depth", "5", "--max-width", "9"]) == 2
+    assert cli.main(["filling", "--depth", "5", "--max-width", "9", "--exhaustive"]) == 2
     err = capsys.readouterr().err
     assert "lower --max-width or --depth" in err and "max_width" not in err
 
 
 def test_the_help_of_filling_has_no_compute_statements():
-    r = sage_attention("filling", "--help")
+    r = run_cli("filling", "--help")
     assert r.returncode == 0 and "exit status:" in r.stdout
     assert "compute statements:" not in r.stdout and "vanishing_ideal" not in r.stdout
 
@@ -216,3 +208,50 @@ def test_defectivity_rows_can_show_their_progress(capsys):
     err = capsys.readouterr().err
     assert len(rows) == 2
     assert "d=2 d'=1 t=2 a=1 H=1" in err and "d=2 d'=1 t=2 a=1 H=2" in err and "done in" in err
+
+
+# -- defectivity says why a chain stops short
+
+DEFECTIVITY = ["defectivity", "--width", "2", "--out", "1", "--tokens", "2", "--rank", "1",
+               "--heads", "3"]
+
+
+def test_defectivity_says_it_stops_at_saturation(capsys):
+    assert cli.main(DEFECTIVITY + ["-q"]) == 0
+    captured = capsys.readouterr()
+    table = [line for line in captured.out.splitlines() if line.startswith("| 2 ")]
+    assert len(table) == 2                           # H = 1, 2: H = 3 adds nothing
+    assert "stopped at H = 2, not 3: the variety fills its span (dimension 6" in captured.err
+    assert "more heads add nothing" in captured.err
+
+
+def test_defectivity_json_says_it_stops_at_saturation(capsys):
+    assert cli.main(DEFECTIVITY + ["--json", "-q"]) == 0
+    captured = capsys.readouterr()
+    rows = [json.loads(line) for line in captured.out.splitlines()]   # JSON Lines only
+    assert [(r["heads"], r["stopped"]) for r in rows] == [(1, None), (2, "saturated")]
+    assert rows[-1]["dimension"] == rows[-1]["span"]
+    assert "stopped at H = 2, not 3" in captured.err
+
+
+def test_defectivity_is_silent_where_it_stops_as_asked(capsys):
+    # --heads reached, or no --heads (up to saturation, the default): no note
+    assert cli.main(DEFECTIVITY[:-1] + ["2", "--json", "-q"]) == 0
+    captured = capsys.readouterr()
+    assert [json.loads(line)["stopped"] for line in captured.out.splitlines()] == \
+        [None, "saturated"]
+    assert "note:" not in captured.err
+    assert cli.main(DEFECTIVITY[:-2] + ["--width", "3", "--rank", "1", "--heads", "1",
+                                        "--json", "-q"]) == 0
+    captured = capsys.readouterr()
+    assert [json.loads(line)["stopped"] for line in captured.out.splitlines()] == ["heads"]
+    assert "note:" not in captured.err
+    assert cli.main(DEFECTIVITY[:-2] + ["-q"]) == 0
+    assert "note:" not in capsys.readouterr().err
+
+
+def test_defectivity_progress_says_why_each_chain_stops(capsys):
+    assert cli.main(DEFECTIVITY) == 0
+    err = capsys.readouterr().err
+    assert "[1/1] d=2 d'=1 t=2 a=1: dimensions [4, 6], defects [0, 0]; stopped at H = 2 " \
+           "(saturated)" in err

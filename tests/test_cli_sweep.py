@@ -5,11 +5,11 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import ROOT, cli_env
+
 SWEEP = [sys.executable, "-m", "sage_attention.app.cli", "sweep", "--layers", "2",
          "--width", "3..14", "--rank", "1..3"]
 
@@ -37,9 +37,8 @@ def alive(pid):
 
 
 def start(*extra):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.Popen(SWEEP + list(extra), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT, env=cli_env())
 
 
 def wait_rows(proc, n, timeout=120):

@@ -1,6 +1,6 @@
 """
-Tests of the whole-ideal proof by localization (sage_attention.ideals.localization,
-sage_attention.ideals.completeness).
+Tests of the whole-ideal proof by localization (sage_attention.ideals.proofs.localization,
+sage_attention.ideals.proofs.completeness).
 
 Soundness: a wrong ideal is never proved (a dropped generator, an embedded
 component, a union with a linear space of the same dimension, the square of a
@@ -19,10 +19,10 @@ from sage.all__sagemath_singular import GF, QQ, PolynomialRing
 from sage.libs.singular.function import lib as singular_lib, singular_function
 
 from sage_attention import LightningAttention
-from sage_attention.ideals.completeness import completeness_certificate
+from sage_attention.ideals.proofs.completeness import completeness_certificate
 from sage_attention.ideals.hilbert import reduction
 from sage_attention.ideals.implicitization import implicitize
-from sage_attention.ideals.localization import localization_certificate
+from sage_attention.ideals.proofs.localization import localization_certificate
 
 P = 32003
 
@@ -225,7 +225,7 @@ def test_the_lex_basis_of_a_subset_with_extra_points_is_not_used():
 
 def test_the_lex_basis_of_the_low_degrees_gives_the_data_of_the_whole_ideal(rows):
     # on the d = 3 slice of rank 3 the cubics are used; the data are those of all generators
-    from sage_attention.ideals.shape_basis import shape_data
+    from sage_attention.ideals.proofs.shape_basis import shape_data
     M, E, gens, n = rows["slice-d3-t2-a3"]
     J = reduction(gens, E, P)
     C = localization_certificate(J, n)
@@ -255,7 +255,7 @@ def test_a_zero_divisor_among_the_factors_fails_in_two_processes():
     # the factor w is a nonzerodivisor and x a zero divisor (it lies in the associated prime
     # (x, y, z - w) of the point [0:0:1:1], which is not on the cubic), and the
     # check in one process and the check shared by two processes must both say so
-    from sage_attention.ideals.localization import _checks
+    from sage_attention.ideals.proofs.localization_checks import exact_checks as _checks
     R = PolynomialRing(GF(P), "x,y,z,w")
     x, y, z, w = R.gens()
     cubic = R.ideal([x * z - y ** 2, y * w - z ** 2, x * w - y * z])
@@ -288,7 +288,7 @@ def test_a_permutation_that_does_not_preserve_the_ideal_is_never_used():
     # factor x is a zero divisor, the reversal does not preserve J, so it is refused and x is
     # checked: had its image been trusted, only w would have been checked, and w is a
     # nonzerodivisor on S/J
-    from sage_attention.ideals.localization import _checks
+    from sage_attention.ideals.proofs.localization_checks import exact_checks as _checks
     R = PolynomialRing(GF(P), "x,y,z,w")
     x, y, z, w = R.gens()
     rev = (3, 2, 1, 0)
@@ -312,7 +312,7 @@ def test_the_factors_spared_by_symmetry_are_nonzerodivisors(rows):
     # on the d = 3, a = 2 slice the swaps of input features map one factor of the denominator to
     # another and the first cut to the linear factor; each permutation recorded maps the ideal
     # into itself, and each factor spared is a nonzerodivisor by its own Hilbert series
-    from sage_attention.ideals.symmetry import coordinate_symmetries
+    from sage_attention.ideals.engine.symmetry import coordinate_symmetries
     M, E, gens, n = rows["slice-d3-t2-a2"]
     sym = coordinate_symmetries(M).generators
     C = localization_certificate(reduction(gens, E, P), n, seed=0, processes=1, symmetries=sym)
@@ -350,7 +350,7 @@ def _alive(pid):
 def test_forked_shares_leave_no_process_behind(tmp_path):
     import os
     import time
-    from sage_attention.ideals.forked import map_in_children
+    from sage_attention.misc.forked import map_in_children
     pidfile = tmp_path / "share.pid"
 
     def slow_then_fail(n):
@@ -375,7 +375,7 @@ def test_a_forked_share_dies_with_its_parent(tmp_path):
     import os
     import signal
     import time
-    from sage_attention.ideals.forked import map_in_children
+    from sage_attention.misc.forked import map_in_children
     pidfile = tmp_path / "share.pid"
 
     def work(n):
@@ -408,7 +408,7 @@ def test_the_block_order_gives_the_lex_basis_over_the_fractions(a, degree):
     # on the single tokens (8 independent variables of 10) the lex basis over GF(p)(z) is read
     # off a Groebner basis over GF(p) for a block order; it must be the reduced lex basis that
     # Singular computes over the rational function field itself
-    from sage_attention.ideals import shape_basis as L
+    from sage_attention.ideals.proofs import shape_basis as L
     n, J = _token(a, degree)
     C = localization_certificate(J, n, seed=0)
     assert C.proved and C.verify()
@@ -444,7 +444,7 @@ def test_the_second_cuts_are_nonzerodivisors_by_their_own_hilbert_series():
 def test_a_second_cut_never_makes_a_zero_divisor_a_nonzerodivisor():
     # the search for second cuts on J = P \cap (x, y, z - w) of the tests above, where the
     # factor x is a zero divisor and w is not: whichever cuts it tries, x fails
-    from sage_attention.ideals.localization import _factor_checks, _numerator
+    from sage_attention.ideals.proofs.localization_checks import _factor_checks, hilbert_numerator as _numerator
     R = PolynomialRing(GF(P), "x,y,z,w")
     x, y, z, w = R.gens()
     cubic = R.ideal([x * z - y ** 2, y * w - z ** 2, x * w - y * z])
@@ -463,7 +463,7 @@ def test_preserving_agrees_with_ideal_membership():
     # Sage's ring map and ideal membership show to map J into J (among them ideals where some
     # images are generators and another is not in J)
     from itertools import permutations
-    from sage_attention.ideals.factor_orbits import preserving
+    from sage_attention.ideals.proofs.factor_orbits import preserving
     R = PolynomialRing(GF(P), "x,y,z")
     x, y, z = R.gens()
     ideals = [[x * y, z ** 2 + x], [x * z - y ** 2], [x * y, y * z, 2 * x * z], [x + y, y ** 2 - z ** 2],
@@ -483,7 +483,7 @@ def test_the_checks_side_by_side_agree_with_the_ideal_quotients():
     # nonzerodivisor, z is not (then nothing is claimed and the caller cuts one by one), and a
     # factor is declared a nonzerodivisor modulo J + w exactly when Sage's ideal quotient
     # (J + w) : h equals J + w; on two processes the same as on one
-    from sage_attention.ideals.localization import _numerator, _side_by_side
+    from sage_attention.ideals.proofs.localization_checks import hilbert_numerator as _numerator, _side_by_side
     R = PolynomialRing(GF(P), "x,y,z,w")
     x, y, z, w = R.gens()
     J = R.ideal([x]).intersection(R.ideal([y, z]))

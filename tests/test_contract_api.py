@@ -28,7 +28,7 @@ import resource, sys, traceback
 resource.setrlimit(resource.RLIMIT_AS, ({mem}, {mem}))
 from sage.all__sagemath_singular import QQ, GF, ZZ, PolynomialRing
 from sage_attention import LightningAttention, SoftmaxAttention
-from sage_attention.errors import SageAttentionError
+from sage_attention.misc.errors import SageAttentionError
 from sage_attention.ideals.implicitization import implicitize
 from sage_attention.ideals.elimination import eliminate
 from sage_attention.variety.neurovariety import Neurovariety, minimal_generators_count

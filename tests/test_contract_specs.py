@@ -11,7 +11,8 @@ process with a time limit and a memory limit (``RLIMIT_AS``) and asserts:
 - for an answer, the right answer;
 - ``check`` imports no Sage module (``-X importtime`` lists every import).
 
-The cases run two at a time (a thread pool driving child processes).
+Each case is one test, in its own temporary folder: the cases run in parallel under
+pytest-xdist (``make pytest``), one worker per core.
 """
 import json
 import os
@@ -19,16 +20,13 @@ import re
 import resource
 import subprocess
 import sys
-import tempfile
 from collections import namedtuple
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
 from sage_attention.dsl import errors as E
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import ROOT, cli_env
 
 #: limits of one child process
 CHECK_SECONDS, RUN_SECONDS = 60, 300
@@ -484,7 +482,7 @@ def run_case(case, root, tmp):
     check = case.command == "check"
     argv = [sys.executable] + (["-X", "importtime"] if check else []) + \
         ["-m", "sage_attention.app.cli", case.command, path, *case.extra]
-    env = dict(os.environ, PYTHONPATH=str(root))
+    env = cli_env() if root == ROOT else dict(os.environ, PYTHONPATH=str(root))
     try:
         r = subprocess.run(argv, capture_output=True, cwd=tmp, env=env,
                            timeout=CHECK_SECONDS if check else RUN_SECONDS,
@@ -539,19 +537,6 @@ def problems(case, result):
     return found
 
 
-def run_corpus(root, cases=CASES, jobs=2):
-    """Run every case (``jobs`` at a time); return ``{id: result}``."""
-    base = tempfile.mkdtemp(prefix="contract-")
-    with ThreadPoolExecutor(jobs) as ex:
-        futures = {c.id: ex.submit(run_case, c, root, os.path.join(base, c.id)) for c in cases}
-        return {k: f.result() for k, f in futures.items()}
-
-
-@pytest.fixture(scope="module")
-def results():
-    return run_corpus(ROOT)
-
-
 def test_corpus_size():
     ids = [c.id for c in CASES]
     assert len(ids) == len(set(ids))
@@ -559,5 +544,5 @@ def test_corpus_size():
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_contract(case, results):
-    assert problems(case, results[case.id]) == []
+def test_contract(case, tmp_path):
+    assert problems(case, run_case(case, ROOT, str(tmp_path / "case"))) == []

@@ -95,8 +95,8 @@ def test_deep_networks_have_symmetries_and_the_right_ideal():
     # coordinates with equal images (a deep network keeps its linear
     # relations) used to crash the symmetry search: tuple.index(x)
     from sage_attention.ideals.implicitization import implicitize
-    from sage_attention.ideals.symmetry import coordinate_symmetries
-    from sage_attention.ideals.grading import multigrading
+    from sage_attention.ideals.engine.symmetry import coordinate_symmetries
+    from sage_attention.ideals.engine.grading import multigrading
     from sage_attention.variety.neurovariety import Neurovariety
     from sage_attention.variety.generation import generation_report
     M = LightningAttention(widths=[1, 1, 2], ranks=[1, 1], t=2, entries=[(1, 1), (2, 1)])
@@ -129,7 +129,7 @@ def test_deep_coordinate_count_of_check_is_the_support_of_the_expanded_output(wi
     # `sage-attention check` counts a deep network's coordinates without Sage (the parity of the
     # tokens, sizes.token_parity_monomials): an upper bound, equal here to the support that run
     # finds by expanding the output (so check and run estimate the same interpolation table)
-    from sage_attention.sizes import estimate_size
+    from sage_attention.catalog.costs import estimate_size
     M = LightningAttention(widths=list(widths), ranks=list(ranks), t=t)
     e = estimate_size(widths, ranks, t)
     assert e.coordinates == M.ncoordinates() == len(M.essential_coordinates()) == e.essential_coordinates

@@ -15,10 +15,11 @@ from types import SimpleNamespace
 import pytest
 
 import sage_attention.ideals.elimination as elimination
-import sage_attention.variety.neurovariety as neurovariety
 from sage_attention import LightningAttention
-from sage_attention.ideals.common_factor import common_factor_degree
+from sage_attention.ideals.proofs.common_factor import common_factor_degree
+from sage_attention.settings import settings
 from sage_attention.variety.neurovariety import Neurovariety
+from sage_attention.variety.vanishing_ideal import generators_missing
 
 
 def _no_elimination(*args, **kwds):
@@ -56,15 +57,15 @@ def test_beyond_the_monomial_limit_it_eliminates(monkeypatch):
     M = LightningAttention(d=3, t=1, a=2)
     X = Neurovariety(M)
     X._results.clear()              # the variety is unique: forget what other tests computed
-    monkeypatch.setattr(neurovariety, "HIGHER_DEGREE_MONOMIAL_LIMIT", 1000)    # degree 5: 2002 monomials
     eliminated = SimpleNamespace(proved_complete=True, ideal=None)
     monkeypatch.setattr(elimination, "eliminate", lambda *a, **k: eliminated)
     try:
-        assert X.vanishing_ideal_report() is eliminated
-        assert X.vanishing_ideal_report() is eliminated
-        R4 = X.vanishing_ideal_report(degree=4)
-        assert R4 is not eliminated and R4.complete_through_degree == 4
-        assert X.vanishing_ideal_report(algorithm="elimination") is eliminated
+        with settings.override(HIGHER_DEGREE_MONOMIAL_LIMIT=1000):      # degree 5: 2002 monomials
+            assert X.vanishing_ideal_report() is eliminated
+            assert X.vanishing_ideal_report() is eliminated
+            R4 = X.vanishing_ideal_report(degree=4)
+            assert R4 is not eliminated and R4.complete_through_degree == 4
+            assert X.vanishing_ideal_report(algorithm="elimination") is eliminated
     finally:
         X._results.clear()          # the variety is unique: leave no stand-in behind
 
@@ -74,11 +75,11 @@ def test_no_higher_degrees_when_the_proof_fails_otherwise(monkeypatch):
     # fails for another reason (here: not attempted) goes on to elimination at once
     report = SimpleNamespace(proved_complete=False, interrupted=False, complete_through_degree=4,
                              certificate=SimpleNamespace(hilbert=None, dimension=8))
-    assert not neurovariety._generators_missing(report)
+    assert not generators_missing(report)
     report.certificate.hilbert = SimpleNamespace(dimension=10)
-    assert neurovariety._generators_missing(report)
+    assert generators_missing(report)
     report.certificate.hilbert = SimpleNamespace(dimension=8)
-    assert not neurovariety._generators_missing(report)
+    assert not generators_missing(report)
 
 
 def test_degree_of_an_ideal_not_proved_is_refused_without_a_hilbert_series(monkeypatch):
@@ -109,7 +110,7 @@ def test_degree_of_an_ideal_not_proved_is_refused_without_a_hilbert_series(monke
 
 
 def test_beyond_this_machine_the_dimension_is_the_jacobian_rank_and_the_degree_refused():
-    from sage_attention.errors import ComputationTooLarge
+    from sage_attention.misc.errors import ComputationTooLarge
     M = LightningAttention(d=8, t=3, a=4)
     X = Neurovariety(M)
     assert X.krull_dimension() == M.dimension_report(seed=0).expected == 55     # [HMK2024]'s formula

@@ -16,7 +16,7 @@ from sage_attention import LightningAttention
 from sage_attention.app.experiments import defectivity_chain, defectivity_table
 from sage_attention.models.join import join_bound, span_dimension
 from sage_attention.models.multihead import MultiHeadLightningAttention
-from sage_attention.randomness import python_random
+from sage_attention.misc.randomness import python_random
 from test_multihead import symbolic_rank
 
 

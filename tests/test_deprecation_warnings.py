@@ -4,14 +4,12 @@ Python shows a DeprecationWarning by default only when it is attributed to ``__m
 warning attributed to ``sys:1`` (a stack level past the script) was silent in a script and
 pointed nowhere with ``-W default``. Each case runs a real script in a fresh interpreter.
 """
-import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import cli_env
 
 CASES = [
     ("import sage_attention.network\n", 1, "sage_attention.network is deprecated"),
@@ -27,7 +25,7 @@ CASES = [
 def test_a_plain_script_sees_the_warning_at_its_own_line(tmp_path, code, line, message):
     script = tmp_path / "user_script.py"
     script.write_text(code)
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = cli_env()
     env.pop("PYTHONWARNINGS", None)
     out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env,
                          cwd=tmp_path, timeout=300)

@@ -5,7 +5,7 @@ import pytest
 
 from sage.all__sagemath_singular import GF, matrix
 from sage_attention import LightningAttention
-from sage_attention.errors import ComputationTooLarge
+from sage_attention.misc.errors import ComputationTooLarge
 from sage_attention.models.reports import DimensionReport
 from sage_attention.variety.joins import SummedHeads, summed_images
 

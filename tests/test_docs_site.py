@@ -53,5 +53,5 @@ def test_tests_sections_are_hidden_and_the_install_page_is_linked():
     for page in api:
         assert "TESTS" not in page.read_text(encoding="utf-8"), page
     # a TESTS-only doctest of Heartbeat is in the source, not in the site
-    assert "TESTS::" in Path(__file__).parent.parent.joinpath("sage_attention", "progress.py").read_text()
+    assert "TESTS::" in Path(__file__).parent.parent.joinpath("sage_attention", "misc", "progress.py").read_text()
     assert 'href="install.html"' in (Path(SITE) / "index.html").read_text(encoding="utf-8")

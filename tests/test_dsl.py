@@ -12,7 +12,7 @@ from lark import Lark
 from sage_attention.dsl import parse_spec, parse_spec_file, validate
 from sage_attention.dsl import errors as E
 from sage_attention.dsl.parser import grammar_text, spec_parser
-from sage_attention.errors import ComputationTooLarge, SageAttentionError, SpecError
+from sage_attention.misc.errors import ComputationTooLarge, SageAttentionError, SpecError
 from sage_attention.dsl.spec import (Computation, Field, Layer, ModelSpec,
                                  Normalization, Spec)
 
@@ -472,3 +472,26 @@ def test_the_first_error_in_source_order_is_reported():
     spec = "model m {\n  field = GF(4)\n  tokens = 2\n  input = 3/2\n  layer attention(rank = 2, out = 1)\n}\n"
     with pytest.raises(SpecError, match="GF"):
         validate(parse_spec(spec))
+
+
+def test_the_spec_limits_are_tunables_read_when_a_spec_is_read(tmp_path):
+    # settings.MAX_SPEC_BYTES, MAX_SPEC_DIGITS and MAX_SPEC_SIZE are read at call time, not copied
+    # at import (issue 43): a change for the session holds for the next spec
+    from sage_attention.settings import settings as tunables
+    path = tmp_path / "m.att"
+    path.write_text("model m { input = 3; tokens = 2; layer attention(rank = 1, out = 1) }")
+    with tunables.override(MAX_SPEC_BYTES=20):
+        with pytest.raises(SpecError, match="more than the limit of 20 bytes"):
+            parse_spec_file(path)
+    assert parse_spec_file(path).models[0].input == 3
+    with tunables.override(MAX_SPEC_DIGITS=2):
+        with pytest.raises(SpecError, match="a spec number has at most 2 digits"):
+            parse_spec("model m { input = 123 }")
+    with tunables.override(MAX_SPEC_SIZE=2):
+        with pytest.raises(SpecError, match=r"input \(=3\) must be at most 2"):
+            validate(parse_spec_file(path))
+    assert validate(parse_spec_file(path)) == []
+    # the old module constants read the settings
+    from sage_attention.dsl import parser, transformer, validation
+    with tunables.override(MAX_SPEC_BYTES=1000, MAX_SPEC_DIGITS=7, MAX_SPEC_SIZE=9):
+        assert (parser.MAX_SPEC_BYTES, transformer.MAX_DIGITS, validation.MAX_SIZE) == (1000, 7, 9)

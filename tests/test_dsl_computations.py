@@ -1,4 +1,4 @@
-"""The table of computations (sage_attention.dsl.computations) is the one declaration
+"""The table of computations (sage_attention.catalog.computations) is the one declaration
 of every statement and option: `check` validates against it exactly as `run` reads it."""
 import inspect
 import io
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from sage_attention.dsl import DSLSyntaxError, parse_spec, validate
-from sage_attention.dsl.computations import ALL_FAMILIES, COMPUTATIONS, FAMILIES
-from sage_attention.errors import SpecError
+from sage_attention.catalog.computations import ALL_FAMILIES, COMPUTATIONS, FAMILIES
+from sage_attention.misc.errors import SpecError
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -21,6 +21,8 @@ from sage_attention.ideals.elimination import eliminate
 from sage_attention.invariants import invariants
 from sage_attention.variety.neurovariety import Neurovariety
 
+from helpers import cli_env, shown
+
 SMALL = [dict(d=2, t=t, a=a, out=o, weight_space=w)
          for t in (1, 2) for a in (1, 2) for o in (1, 2) for w in ("QKV", "AV")]
 SMALL += [dict(d=3, t=2, a=1, out=1, entries=[(1, 1)]),
@@ -114,16 +116,10 @@ def test_neurovariety_caches_and_counts():
     assert X.krull_dimension() == 7 and X.projective_dimension() == 6
 
 
-def _shown(text):
-    """The final text of each line written to stderr (a line is rewritten with
-    carriage returns while its phase runs)."""
-    return [line.split("\r")[-1] for line in text.split("\n")[:-1]]
-
-
 def test_progress_shows_the_phases(capsys):
     M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
     R = eliminate(M, progress=True)
-    lines = _shown(capsys.readouterr().err)
+    lines = shown(capsys.readouterr().err)
     assert [line.split(":")[1] for line in lines] == [
         " the graph ideal in 6 essential coordinates", " Gröbner basis (Singular slimgb, 6 weights "
         "eliminated)", " the generators in the coordinates"]
@@ -138,7 +134,7 @@ def test_progress_reaches_elimination_through_the_neurovariety(capsys):
     # a model no other test asks the variety for (the variety caches its ideal)
     X = Neurovariety(LightningAttention(d=2, t=3, a=1, out=1, entries=[(1, 3)]))
     X.vanishing_ideal(algorithm="elimination", progress=True)
-    assert any("Gröbner basis (Singular slimgb" in line for line in _shown(capsys.readouterr().err))
+    assert any("Gröbner basis (Singular slimgb" in line for line in shown(capsys.readouterr().err))
 
 
 _CTRL_C_IN_STD = """
@@ -168,10 +164,8 @@ def test_ctrl_c_inside_std_raises_keyboard_interrupt_and_leaves_nothing_running(
     import signal
     import subprocess
     import sys
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen([sys.executable, "-c", _CTRL_C_IN_STD], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env)
+                            stderr=subprocess.PIPE, env=cli_env())
     try:
         err = b""
         label = "elimination: Gröbner basis (Singular std".encode()

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from sage_attention import LightningAttention
-from sage_attention.ideals.evaluation import EvaluationContext, envelope_images
+from sage_attention.ideals.engine.evaluation import EvaluationContext, envelope_images
 from sage_attention.ideals.implicitization import implicitize
-from sage_attention.ideals.product_span import verify_exactly
+from sage_attention.ideals.engine.product_span import verify_exactly
 
 
 def _images(M):

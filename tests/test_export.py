@@ -173,6 +173,31 @@ def test_model_json_round_trip(make):
     assert back.coordinate_ring().variable_names() == M.coordinate_ring().variable_names()
 
 
+def _number_fields():
+    from sage.all__sagemath_singular import CC, GF, PolynomialRing, QuadraticField
+    from sage.rings.number_field.number_field import NumberField
+    x = PolynomialRing(QQ, "x").gen()
+    return [QuadraticField(2), QuadraticField(-3, "w"), NumberField(x**3 - 2, "c", embedding=CC(-0.6, 1.1)),
+            NumberField(x**3 - 2, "c"), GF(4, "a")]
+
+
+@pytest.mark.parametrize("index", range(5))
+def test_model_json_round_trip_keeps_the_field_and_its_embedding(index):
+    # the field read back is the same Sage field (QuadraticField's embedding and LaTeX name included),
+    # so the model read back is the same model; the embedding is compared as a complex number
+    K = _number_fields()[index]
+    M = LightningAttention(d=2, t=2, a=1, base_ring=K)
+    back = from_json(to_json(M))
+    assert back.base_ring() == K and back is M
+    if K.is_finite():
+        return
+    assert (K.coerce_embedding() is None) == (back.base_ring().coerce_embedding() is None)
+    if K.coerce_embedding() is not None:
+        from sage.rings.complex_mpfr import ComplexField
+        C = ComplexField(100)
+        assert abs(C(back.base_ring().gen_embedding()) - C(K.gen_embedding())) < C(2) ** -90
+
+
 def test_softmax_model_and_report_json():
     import json
     from sage_attention import SoftmaxAttention

@@ -1,4 +1,4 @@
-"""The base-field rules (sage_attention/fields.py) and computations over every kind of field.
+"""The base-field rules (sage_attention/catalog/fields.py) and computations over every kind of field.
 
 Each answer is checked independently: a generator or an invariant is
 composed with the parametrization; a span is a rank computed here over the
@@ -7,18 +7,15 @@ field itself.
 import re
 
 import pytest
-from sage.all__sagemath_singular import GF, QQ, matrix
+from sage.all__sagemath_singular import GF
 
 from sage_attention import LightningAttention
-from sage_attention.fields import FieldInfo, field_info, refusal, RULES
+from sage_attention.catalog.fields import FieldInfo, field_info, refusal, RULES
+
+from helpers import span_rank
 
 BIG31 = 2 ** 31 + 11          # primes just above 2^31 and 2^63
 BIG63 = 2 ** 63 + 29
-
-
-def _span_rank(polys, F):
-    mons = sorted({m for f in polys for m in f.monomials()})
-    return matrix(F, [[f.monomial_coefficient(m) for m in mons] for f in polys]).rank()
 
 
 @pytest.mark.parametrize("p", [7, 101, 2 ** 31 - 1, BIG31, 2 ** 61 - 1, BIG63])
@@ -29,7 +26,7 @@ def test_brill_spans_the_same_35_quartics_over_every_prime_field(p):
     polys = [m.polynomial for m in brill_invariants(M)]
     phi = M.parametrization()
     assert all(phi(f) == 0 for f in polys)
-    assert _span_rank(polys, F) == 35
+    assert span_rank(polys, F) == 35
 
 
 def test_brill_is_refused_where_its_span_would_shrink():
@@ -154,3 +151,16 @@ def test_elimination_over_a_small_field_runs_from_a_spec_as_check_accepts(p):
     phi = M.parametrization()
     assert all(phi(g) == 0 for g in G)
     assert G[0].parent().ideal(G) == phi.kernel()
+
+
+def test_the_smallest_prime_of_a_randomized_rank_is_a_tunable():
+    # settings.MINIMUM_RANK_PRIME is read when a field is checked (issue 43), by the Jacobian and
+    # the interpolation rules alike, and the message names the bound and the next prime
+    from sage_attention.settings import settings
+    F = FieldInfo("GF(101)", 101, 101, "finite")
+    assert "p >= 2^16" in refusal("dimension", F) and "p >= 65537" in refusal("dimension", F)
+    with settings.override(MINIMUM_RANK_PRIME=100):
+        assert refusal("dimension", F) is None and refusal("interpolation", F) is None
+    with settings.override(MINIMUM_RANK_PRIME=1000):
+        assert "p >= 1000" in refusal("dimension", F) and "p >= 1009" in refusal("dimension", F)
+        assert "GF(p) with 1000 <= p < 2^23" in refusal("interpolation", F)

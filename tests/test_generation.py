@@ -9,6 +9,9 @@ import pytest
 from sage.all__sagemath_singular import QQ  # noqa: F401  (initializes Sage)
 from sage_attention import LightningAttention
 import sage_attention.variety.generation as gen
+from sage_attention.settings import settings
+
+from helpers import run_cli
 
 
 MODELS = [dict(d=2, t=2, a=1, entries=[(1, 1)]), dict(d=2, t=2, a=2, entries=[(1, 1)]),
@@ -16,11 +19,12 @@ MODELS = [dict(d=2, t=2, a=1, entries=[(1, 1)]), dict(d=2, t=2, a=2, entries=[(1
 
 
 @pytest.mark.parametrize("kw", MODELS)
-def test_linear_algebra_agrees_with_groebner(kw, monkeypatch):
+def test_linear_algebra_agrees_with_groebner(kw):
     M = LightningAttention(**kw)
     lin = gen.generation_report(M)
-    monkeypatch.setattr(gen, "DENSE_LIMIT", 0)          # force the Gröbner comparison
-    gb = gen.generation_report(M)
+    # force the Gröbner comparison: every degree of these models has more than one monomial
+    with settings.override(DENSE_LIMIT=1):
+        gb = gen.generation_report(M)
     assert lin.families_generate == gb.families_generate
     for a, b in zip(lin.rows, gb.rows):
         assert (a.family, a.generates, a.generators_by_degree) == (b.family, b.generates, b.generators_by_degree)
@@ -164,16 +168,11 @@ def test_check_generation_in_a_spec(tmp_path):
     # `check generation` runs the generation report on the block's families; its
     # verdict is Singular's ideal equality of the families (with the linear relations)
     import json
-    import subprocess
-    import sys
-    from pathlib import Path
     from sage_attention.invariants import FAMILIES
     f = tmp_path / "g.att"
     f.write_text("model m { input = 2; tokens = 2; layer attention(rank = 2, out = 1); entries = (1, 1) }\n"
                  "compute m {\n  invariants linear, veronese\n  check generation\n}\n")
-    root = Path(__file__).resolve().parents[1]
-    r = subprocess.run([sys.executable, "-m", "sage_attention.app.cli", "run", "--json", str(f)],
-                       capture_output=True, text=True, cwd=root)
+    r = run_cli("run", "--json", f)
     assert r.returncode == 0, r.stderr
     (result,) = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
     check = [c for c in result["computations"] if c["computation"].startswith("check")][0]
@@ -189,15 +188,10 @@ def test_check_generation_in_a_spec(tmp_path):
 
 def test_check_generation_over_a_prime_field_is_refused_by_check(tmp_path):
     # the report works over QQ: `check` refuses it at the statement (exit 2), so `run` never fails on it
-    import subprocess
-    import sys
-    from pathlib import Path
     f = tmp_path / "g.att"
     f.write_text("model m { field = GF(101); input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
                  "compute m { check generation }\n")
-    root = Path(__file__).resolve().parents[1]
-    r = subprocess.run([sys.executable, "-m", "sage_attention.app.cli", "check", str(f)],
-                       capture_output=True, text=True, cwd=root)
+    r = run_cli("check", f)
     assert r.returncode == 2
     assert "g.att:2:19: `check generation` works over QQ" in r.stderr and "Traceback" not in r.stderr
     from sage.all__sagemath_singular import GF

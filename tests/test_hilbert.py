@@ -1,6 +1,6 @@
 """
 Tests of the modular Hilbert series, Betti numbers (sage_attention.ideals.hilbert)
-and the whole-ideal proof (sage_attention.ideals.completeness) against Singular
+and the whole-ideal proof (sage_attention.ideals.proofs.completeness) against Singular
 over QQ, and of the proof's soundness: an ideal with one generator dropped is
 never proved complete (more in tests/test_completeness.py).
 """
@@ -10,7 +10,9 @@ from sage.all__sagemath_singular import QQ, PolynomialRing, ZZ
 from sage_attention import LightningAttention
 from sage_attention.ideals.implicitization import implicitize
 from sage_attention.ideals.hilbert import hilbert_data
-from sage_attention.ideals.completeness import completeness_certificate
+from sage_attention.ideals.proofs.completeness import completeness_certificate
+
+from helpers import shown
 
 
 CASES = [
@@ -107,21 +109,16 @@ def test_hilbert_polynomial_matches_values():
     assert H.hilbert_series() == J.hilbert_series()
 
 
-def _shown(text):
-    """The final text of each line written to stderr (rewritten with carriage returns while it runs)."""
-    return [line.split("\r")[-1] for line in text.split("\n")[:-1]]
-
-
 def test_progress_of_the_proof_and_of_the_hilbert_data(capsys):
     R = PolynomialRing(QQ, "x", 4)
     x = R.gens()
     G = [x[0] * x[2] - x[1] ** 2, x[1] * x[3] - x[2] ** 2, x[0] * x[3] - x[1] * x[2]]
     assert completeness_certificate(G, R, 2, timeout=60, progress=True).proved
-    lines = _shown(capsys.readouterr().err)
+    lines = shown(capsys.readouterr().err)
     assert [line.split(": done in")[0] for line in lines] == [
         "completeness proof modulo 32003 (localization, at most 60 s)"]
     H = hilbert_data(G, R, progress=True)
-    assert [line.split(": done in")[0] for line in _shown(capsys.readouterr().err)] == [
+    assert [line.split(": done in")[0] for line in shown(capsys.readouterr().err)] == [
         "Hilbert series modulo 32003", "Betti numbers modulo 32003 (minimal free resolution)",
         "Hilbert series modulo 32009", "Betti numbers modulo 32009 (minimal free resolution)"]
     # the same data as over QQ (Singular, no reduction)
@@ -135,7 +132,7 @@ def test_implicitize_shows_the_steps_of_its_proof(capsys):
     M = LightningAttention(**CASES[0])
     R = implicitize(M, 2, seed=0, executor=False, prove=60, progress=True)
     assert R.proved_complete
-    lines = _shown(capsys.readouterr().err)
+    lines = shown(capsys.readouterr().err)
     # (a rank-one slice: the proof by a Segre product, which needs no Groebner basis)
     assert any(line.startswith("completeness proof by a Segre product (at most 60 s): done in ")
                for line in lines), lines

@@ -11,9 +11,11 @@ import pytest
 
 from sage.all__sagemath_singular import QQ  # noqa: F401  (initializes Sage)
 from sage_attention import LightningAttention
-from sage_attention.ideals.grading import multigrading
+from sage_attention.ideals.engine.grading import multigrading
 from sage_attention.ideals import implicitization as impl
 from sage_attention.ideals.implicitization import implicitize
+
+from helpers import cli_env, span_rank
 
 
 SMALL = [
@@ -146,7 +148,7 @@ def test_symmetry_gives_the_same_ideal(kw, deg):
 
 def test_symmetries_preserve_the_kernel():
     # every symmetry maps the elimination ideal (Singular) into itself
-    from sage_attention.ideals.symmetry import coordinate_symmetries
+    from sage_attention.ideals.engine.symmetry import coordinate_symmetries
     for kw in [dict(d=2, t=1, a=1, out=2), dict(d=2, t=2, a=1, out=1, entries=[(1, 1)]),
                dict(d=2, t=2, a=1, out=1, entries=[(1, 1)], weight_space="AV", coordinate_scaling="scaled")]:
         M = LightningAttention(**kw)
@@ -158,12 +160,6 @@ def test_symmetries_preserve_the_kernel():
         for g in S.generators:
             sub = E.hom([E.gen(g[i]) for i in range(E.ngens())])
             assert all(sub(f) in I for f in I.gens())
-
-
-def _span_rank(polys):
-    from sage.all__sagemath_singular import matrix, QQ
-    monos = sorted({m for f in polys for m in f.monomials()})
-    return matrix(QQ, [[f.monomial_coefficient(m) for m in monos] for f in polys]).rank()
 
 
 def test_reducible_cubics_octics_are_the_chow_minors():
@@ -179,7 +175,7 @@ def test_reducible_cubics_octics_are_the_chow_minors():
     engine = [g for g in R.ideal.gens() if g.degree() == 8]
     minors = list(chow_invariants(M).polynomials())
     assert len(minors) == 45
-    assert _span_rank(minors) == _span_rank(engine) == _span_rank(minors + engine) == 35
+    assert span_rank(minors) == span_rank(engine) == span_rank(minors + engine) == 35
 
 
 def _cache_files(root):
@@ -257,8 +253,7 @@ print("ok")
 def test_two_processes_share_a_cache_directory(tmp_path):
     import subprocess
     import sys
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.pathsep + env.get("PYTHONPATH", "")
+    env = cli_env()
     for trial in range(3):
         d = str(tmp_path / f"c{trial}")
         procs = [subprocess.Popen([sys.executable, "-c", _RACE, d], stdout=subprocess.PIPE,
@@ -271,13 +266,15 @@ def test_two_processes_share_a_cache_directory(tmp_path):
 
 def test_echelon_form_in_a_worker_thread():
     # A Dask worker runs its tasks outside the main thread, where GF(p) (PARI) crashes;
-    # a matrix wider than linalg_modp.SMALL goes through Sage's echelon form there.
+    # a matrix wider than settings.NUMPY_ELIMINATION_COLUMNS goes through Sage's echelon form there.
     import threading
     import numpy as np
-    from sage_attention.ideals import linalg_modp
+    from sage_attention.ideals.engine import linalg_modp
+    from sage_attention.settings import settings
     rng = np.random.default_rng(0)
-    p = linalg_modp.PRIME
-    a = rng.integers(0, p, size=(linalg_modp.SMALL + 20, linalg_modp.SMALL + 40))
+    p = settings.LINALG_PRIMES[0]
+    small = settings.NUMPY_ELIMINATION_COLUMNS
+    a = rng.integers(0, p, size=(small + 20, small + 40))
     a[5] = (3 * a[1] + a[2]) % p
     expected = linalg_modp.rref_modp(a, p)
     out = []

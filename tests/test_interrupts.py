@@ -9,6 +9,8 @@ from sage_attention import LightningAttention
 from sage_attention.ideals import implicitization as impl
 from sage_attention.ideals.implicitization import implicitize
 
+from helpers import cli_env
+
 
 def test_default_proof_has_a_time_limit():
     # used to run for minutes in Singular's primality test (35 quartics);
@@ -49,12 +51,10 @@ print(R.interrupted, R.complete_through_degree, R.proved_complete,
 
 def test_ctrl_c_in_the_proof_keeps_the_finished_degrees():
     # in a child process: an interrupt inside Singular leaves its interpreter unusable
-    import os
     import subprocess
     import sys
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.pathsep + env.get("PYTHONPATH", "")
-    r = subprocess.run([sys.executable, "-c", _CTRL_C], capture_output=True, text=True, timeout=300, env=env)
+    r = subprocess.run([sys.executable, "-c", _CTRL_C], capture_output=True, text=True, timeout=300,
+                       env=cli_env())
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().splitlines()[-1] == "True 4 False {3: 400, 4: 2535}"
 
@@ -71,7 +71,7 @@ def test_a_degree_bound_is_respected():
 
 
 def test_minimal_generators_without_minbase_on_the_whole_ideal():
-    from sage_attention.variety.neurovariety import minimal_generators_count
+    from sage_attention.ideals.minimal_generators import minimal_generators_count
     M = LightningAttention(d=3, t=2, a=1, out=2)
     res = implicitize(M, 2, seed=0)
     t0 = time.time()
@@ -94,7 +94,8 @@ def test_minimal_generators_without_minbase_on_the_whole_ideal():
 
 
 def test_minimal_generators_show_their_progress(capsys):
-    from sage_attention.variety.neurovariety import Neurovariety, minimal_generators_count
+    from sage_attention.ideals.minimal_generators import minimal_generators_count
+    from sage_attention.variety.neurovariety import Neurovariety
     M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
     X = Neurovariety(M)
     I = X.vanishing_ideal(algorithm="elimination")

@@ -1,13 +1,12 @@
 """Real Ctrl-C (SIGINT) while a phase runs that does not look at it, as Singular's Gröbner
 bases do not: the minimal generators answer within a second or two, with the finished
 degrees in the API and exit status 130 in the command line."""
-import os
 import signal
 import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from helpers import ROOT, cli_env
 
 # ``_rank_modulo`` of one degree is replaced by a call that blocks SIGINT for 30 s: a
 # computation deaf to Ctrl-C, like a Groebner basis inside Singular
@@ -41,9 +40,8 @@ sys.exit(main(["run", sys.argv[1]]))
 
 
 def _interrupt_when_deaf(code, *args):
-    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     p = subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+                         stderr=subprocess.PIPE, text=True, env=cli_env(), cwd=ROOT)
     lines = []
     for line in p.stdout:
         lines.append(line)

@@ -1,5 +1,5 @@
 """
-A misspelled keyword gets the keyword meant (sage_attention.keywords), on every public call that takes keywords.
+A misspelled keyword gets the keyword meant (sage_attention.misc.keywords), on every public call that takes keywords.
 
 The calls a user makes with keywords -- the constructors, ``implicitize``,
 ``certify``, and the public methods of the models and of ``Neurovariety`` --
@@ -16,7 +16,7 @@ from sage.misc.sageinspect import sage_getargspec
 
 import sage_attention
 from sage_attention import LightningAttention, SoftmaxAttention, Network, PolynomialNetwork, dense, attention
-from sage_attention.keywords import accepted_keywords
+from sage_attention.misc.keywords import accepted_keywords
 
 
 def misspelled(name):

@@ -6,18 +6,21 @@
   refusing it. The stack's output is compared with a separate expansion by
   hand (the mask `U_{nj} = 1` for `n <= j` applied entrywise to
   `X^T K^T Q X`, doc/multihead.rst).
-- ``linear_output = false`` only concerns a dense last layer: after an
-  attention layer it would change nothing, and is refused in a spec (at its
-  line) and in Python.
+- ``linear_output = false`` only concerns a nonlinear dense last layer: after an
+  attention layer or a linear dense layer it would change nothing, and is refused in a spec
+  (at its line) and in Python. With a nonlinear last layer, the expected dimension is that
+  of the linear one, checked against the rank of a Jacobian built here by hand.
 """
+import random
+
 import pytest
 
-from sage.all__sagemath_singular import PolynomialRing
+from sage.all__sagemath_singular import QQ, PolynomialRing, matrix
 
 from sage_attention import Network, attention, dense
 from sage_attention.app import cli
 from sage_attention.dsl import parse_spec
-from sage_attention.errors import SpecError
+from sage_attention.misc.errors import SpecError
 from sage_attention.models.stack_coordinates import coordinate_description
 
 MIXED = ("model m { input = 2; tokens = 3\n"
@@ -153,3 +156,60 @@ def test_linear_output_round_trips():
     N = Network([attention(a=1, out=2)], d=2, t=2)
     old = dict(_model_dict(N), linear_output=False)
     assert _model_from_dict(old) is N
+
+
+def test_linear_output_false_after_a_linear_dense_last_layer_is_refused():
+    with pytest.raises(SpecError, match="dense\\(out=1\\) is linear.*drop linear_output=False"):
+        Network([dense(out=2, r=2), dense(out=1)], d=2, linear_output=False)
+    # a nonlinear last layer is what the option is for
+    Network([dense(out=2, r=2), dense(out=1, r=2)], d=2, linear_output=False)
+
+
+def test_linear_output_false_after_a_linear_dense_last_layer_is_refused_in_a_spec():
+    from sage_attention.dsl.parser import parse_spec
+    text = ("model m { input = 2; layer dense(out = 2, activation = power(2))\n"
+            "  layer dense(out = 1)\n  linear_output = false }\n")
+    with pytest.raises(Exception, match="is linear: the option would change nothing"):
+        parse_spec(text).validate()
+
+
+def _independent_rank(widths, degrees, bias, seed=1):
+    """The rank of the Jacobian of weights -> coefficients of the outputs, built here by hand:
+    x -> rho_{r_L}(W_L ... rho_{r_1}(W_1 x + b_1) ... + b_L), at random rational weights."""
+    nw = sum(widths[i + 1] * (widths[i] + (1 if bias else 0)) for i in range(len(widths) - 1))
+    W = PolynomialRing(QQ, "w", nw)
+    R = PolynomialRing(W, "x", widths[0])
+    ws = iter(W.gens())
+    h = list(R.gens())
+    for i, r in enumerate(degrees):
+        A = [[next(ws) for _ in range(widths[i])] for _ in range(widths[i + 1])]
+        b = [next(ws) if bias else 0 for _ in range(widths[i + 1])]
+        h = [(sum(a * v for a, v in zip(row, h)) + c) ** r for row, c in zip(A, b)]
+    coeffs = [W(c) for f in h for c in f.coefficients()]
+    rng = random.Random(seed)
+    point = {w: QQ(rng.randint(-9, 9)) / rng.randint(1, 5) for w in W.gens()}
+    J = matrix(QQ, [[c.derivative(w).subs(point) for w in W.gens()] for c in coeffs])
+    return J.rank()
+
+
+@pytest.mark.parametrize("widths, degrees, bias", [
+    ((2, 3, 1), (2, 2), False),      # q^2 for a binary quadric q: dimension 3, not 5
+    ((3, 4, 3), (2, 2), False),
+    ((2, 2, 1), (2, 3), True),
+    ((2, 2, 2, 1), (2, 2, 2), False),
+])
+def test_a_nonlinear_last_layer_expects_the_dimension_of_the_linear_one(widths, degrees, bias):
+    layers = [dense(out=w, r=r, bias=bias) for w, r in zip(widths[1:], degrees)]
+    M = Network(layers, d=widths[0], linear_output=False)
+    rank = _independent_rank(widths, degrees, bias)
+    D = M.dimension_report(seed=0)
+    assert D.dimension == rank
+    assert M.expected_dimension() == rank and D.agrees
+    assert "DIFFERS" not in str(D) and "defect" not in str(D)
+    assert "linear last layer" in M.expected_dimension_note()
+
+
+def test_the_square_of_a_binary_quadric_has_dimension_3():
+    M = Network([dense(out=3, r=2), dense(out=1, r=2)], d=2, linear_output=False)
+    assert _independent_rank((2, 3, 1), (2, 2), False) == 3
+    assert M.dimension(seed=0) == 3 and M.expected_dimension() == 3

@@ -9,7 +9,7 @@ import random
 
 from sage.all__sagemath_singular import QQ, PolynomialRing, matrix
 
-from sage_attention.variety.neurovariety import minimal_generators_count
+from sage_attention.ideals.minimal_generators import minimal_generators_count
 
 
 def test_the_linear_count_is_the_rank_of_the_relations():

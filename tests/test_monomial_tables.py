@@ -10,8 +10,8 @@ from math import comb
 import numpy as np
 import pytest
 
-from sage_attention.ideals.pieces import graded_pieces
-from sage_attention.ideals.product_span import monomials
+from sage_attention.ideals.engine.pieces import graded_pieces
+from sage_attention.ideals.engine.product_span import monomials
 
 
 def reference(n, k):

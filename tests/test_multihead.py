@@ -12,8 +12,8 @@ import pytest
 from sage.all__sagemath_singular import QQ, PolynomialRing, matrix, vector
 
 from sage_attention import LightningAttention
-from sage_attention.errors import SpecError
-from sage_attention.randomness import python_random
+from sage_attention.misc.errors import SpecError
+from sage_attention.misc.randomness import python_random
 
 
 def symbolic_rank(M, seed=0):

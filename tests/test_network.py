@@ -6,7 +6,7 @@ import pytest
 from sage.all__sagemath_singular import QQ, GF, PolynomialRing, matrix
 
 from sage_attention import LightningAttention, AttentionNetwork
-from sage_attention.errors import SpecError
+from sage_attention.misc.errors import SpecError
 
 
 def expanded_coefficients(M):

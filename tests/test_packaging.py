@@ -48,23 +48,27 @@ def requirement_names(reqs):
     return {re.match(r"[A-Za-z0-9_.-]+", r).group(0).lower() for r in reqs}
 
 
-def test_requirements_are_ranges_and_sage_comes_with_a_plain_install():
+def test_requirements_are_ranges_and_sage_comes_with_the_passagemath_extra():
     project = tomllib.loads(read("pyproject.toml"))["project"]
     every = project["dependencies"] + [r for reqs in project["optional-dependencies"].values()
                                        for r in reqs]
     pinned = [r for r in every if "==" in r]
     assert not pinned, f"exact pins: {pinned}"
-    # a plain `pip install` (no extra) brings the passagemath distributions, compatible releases
+    # Sage comes with the extra `passagemath` (the plain-Python route); the plain dependencies are
+    # the small ones, so that `sage -pip install sage_attention` into a Sage adds no second Sage
     deps = project["dependencies"]
+    assert not any(r.lower().startswith(("passagemath", "sagemath")) for r in deps), deps
+    extra = project["optional-dependencies"]["passagemath"]
     assert {"passagemath-singular", "passagemath-flint", "passagemath-linbox",
-            "passagemath-repl"} <= requirement_names(deps)
-    assert all("~= 10.8" in r for r in deps if r.startswith("passagemath")), deps
-    assert "lark >= 1.2, < 2" in project["dependencies"]
+            "passagemath-repl"} <= requirement_names(extra)
+    assert all("~= 10.8" in r for r in extra), extra
+    assert "lark >= 1.2, < 2" in deps
 
 
-def test_the_readme_plain_install_is_what_the_install_test_installs():
-    plain = "pip install sage_attention"
+def test_the_readme_installs_are_what_the_install_test_installs():
+    plain = 'pip install "sage_attention[passagemath]"'
     assert plain in read("README.md") and plain in read("PYPI.md")
     script = read("tests/plain_install.sh")
-    assert 'EXTRAS="${PLAIN_INSTALL_EXTRAS-}"' in script          # the wheel alone, no extra
-    assert "sage -pip install --no-deps sage_attention" in read("README.md")
+    assert 'EXTRAS="${PLAIN_INSTALL_EXTRAS-[passagemath]}"' in script     # the README's extra
+    assert "sage -pip install sage_attention" in read("README.md")
+    assert '"$WORK/sage-env/bin/python" -m pip install -q "$WHEEL"' in script   # into a Sage: no extra

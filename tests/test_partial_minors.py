@@ -1,5 +1,5 @@
 """
-The minors of the partial derivatives in the ideal of lower degrees (sage_attention.ideals.partial_minors).
+The minors of the partial derivatives in the ideal of lower degrees (sage_attention.ideals.proofs.partial_minors).
 
 The check is a rank against a dimension in one piece per orbit of the feature permutations; the tests
 compare it with the minors written out (their weights, and their membership by the independent linear
@@ -13,12 +13,12 @@ import pytest
 from sage.all__sagemath_singular import GF, QQ, PolynomialRing
 
 from sage_attention import LightningAttention
-from sage_attention.ideals.graded_kernel import graded_kernel
+from sage_attention.ideals.engine.graded_kernel import graded_kernel
 from sage_attention.ideals.ideal_checks import ideal_membership
-from sage_attention.ideals.inheritance import columns_structure, matrix_factorization
-from sage_attention.ideals.partial_minors import minor_weights, minors_in_ideal, partial_derivatives_matrix
-from sage_attention.ideals.form_coordinates import base_map, base_structure
-from sage_attention.ideals.subspace import base_kernel, subspace_certificate
+from sage_attention.ideals.proofs.inheritance import columns_structure, matrix_factorization
+from sage_attention.ideals.proofs.partial_minors import minor_weights, minors_in_ideal, partial_derivatives_matrix
+from sage_attention.ideals.proofs.form_coordinates import base_map, base_structure
+from sage_attention.ideals.proofs.subspace import base_kernel, subspace_certificate
 from sage_attention.models.linear_forms import LinearFormStructure
 
 
@@ -70,7 +70,7 @@ def test_the_symmetric_minors_and_too_small_ideals():
     # one piece per orbit is checked, which is sound only because J spans I(X) through its degree (then
     # (J) is stable under the permutations): a dropped minor may pass the check, and the spanning test
     # of verify() catches it
-    from sage_attention.ideals.graded_kernel import kernel_spans
+    from sage_attention.ideals.engine.graded_kernel import kernel_spans
     assert [(k, r == d) for k, r, d in kernel_spans(phi, minors, 3)][-1] == (3, True)
     assert [(k, r == d) for k, r, d in kernel_spans(phi, minors[:-1], 3)][-1] == (3, False)
     y = phi.domain().gens()
@@ -133,7 +133,7 @@ def test_the_check_of_the_minors_keeps_the_time_limit(monkeypatch):
     # large): a slow check gives "not proved" with the reason, in about the limit; a generator that is not
     # homogeneous for the grading by forms and features is refused with its reason
     import time
-    import sage_attention.ideals.subspace as subspace
+    import sage_attention.ideals.proofs.subspace as subspace
     M5 = LightningAttention(d=5, t=1, a=1)
     phi, L = M5.essential_parametrization(), M5.linear_form_structure()
     y = phi.domain().gens()

@@ -18,10 +18,10 @@ from math import comb
 import random
 
 import pytest
-from sage.all__sagemath_singular import GF, PolynomialRing, matrix
+from sage.all__sagemath_singular import GF, QQ, PolynomialRing, matrix
 
 from sage_attention import Network, PolynomialNetwork, attention, dense
-from sage_attention.errors import SpecError
+from sage_attention.misc.errors import SpecError
 
 P = 32003
 
@@ -147,12 +147,14 @@ def test_shallow_one_output_is_alexander_hirschowitz(d, r, h):
     D = M.dimension_report(seed=1)
     truth = secant_veronese_dimension(d - 1, r, h)
     assert D.dimension == truth
-    # the expected dimension is the parameter count minus the rescalings, capped
-    assert D.expected == min(h * d, comb(d + r - 1, r))
-    assert D.defect == D.expected - truth
+    # the expected dimension is the theorem's (so the report agrees: "DIFFERS" would be a real
+    # surprise); the defect is measured from the parameter count minus the rescalings, capped
+    count = min(h * d, comb(d + r - 1, r))
+    assert D.expected == truth and D.agrees
+    assert D.defect == count - truth
     assert (D.defect > 0) == ((d, r, h) in EXCEPTIONS)
     if D.defect:
-        assert "Alexander-Hirschowitz" in D.expected_note
+        assert "Alexander-Hirschowitz" in D.expected_note and D.count == count
 
 
 @pytest.mark.parametrize("d,r,h", [(3, 4, 5), (5, 3, 7), (3, 2, 2), (4, 2, 3), (2, 3, 2),
@@ -386,20 +388,48 @@ def test_export_round_trip():
 
 
 def test_ideals_refuse_what_is_too_large():
-    from sage_attention.errors import ComputationTooLarge
+    from sage_attention.misc.errors import ComputationTooLarge
     with pytest.raises(ComputationTooLarge, match="force=True"):
         stack_vanishing_ideal(PolynomialNetwork([3, 4, 1], 3))
 
 
 def test_filling_frontier_reproduces_alexander_hirschowitz():
     from sage_attention.app.filling import filling_frontier
+    # the frontier search meets the defective widths whose count k d reaches N; the exhaustive
+    # search finds every defective width below the frontier (Alexander-Hirschowitz)
     for d, r in [(3, 4), (3, 3), (4, 2), (5, 3)]:
         F = filling_frontier(d, 1, 2, r, max_width=9, seed=0)
+        E = filling_frontier(d, 1, 2, r, max_width=9, seed=0, exhaustive=True)
         N = comb(d + r - 1, r)
         h = next(h for h in range(1, 20) if secant_veronese_dimension(d - 1, r, h) == N)
-        assert F["minimal_filling"] == [(d, h, 1)]
-        assert [row["widths"][1] for row in F["defective"]] == \
+        assert F["minimal_filling"] == E["minimal_filling"] == [(d, h, 1)]
+        assert [row["widths"][1] for row in E["defective"]] == \
             [k for k in range(1, h) if secant_veronese_dimension(d - 1, r, k) < min(k * d, N)]
+        assert [row["widths"][1] for row in F["defective"]] == \
+            [k for k in range(1, h) if secant_veronese_dimension(d - 1, r, k) < N <= k * d]
+
+
+def test_the_dimension_bound_is_never_below_the_rank():
+    # dimension_bound (count, ambient, splits at hidden layers) against Jacobian ranks of random
+    # architectures, with and without biases; and the ambient dimension against the model's
+    import random
+    from sage_attention.app.filling import dimension_bound
+    rng = random.Random(1)
+    for _ in range(40):
+        L, r, bias = rng.choice([2, 3, 4]), rng.choice([2, 3]), rng.random() < 0.3
+        t = [rng.choice([1, 2, 3])] + [rng.choice([1, 2, 3, 4]) for _ in range(L - 1)] + [rng.choice([1, 2])]
+        M = PolynomialNetwork(t, r, bias=bias)
+        assert M.dimension(seed=0) <= dimension_bound(t, r, bias) <= M.ambient_dimension()
+
+
+@pytest.mark.parametrize("args", [(2, 1, 3, 2, 4), (2, 2, 3, 3, 5), (3, 1, 3, 2, 4), (2, 1, 4, 2, 3),
+                                  (3, 2, 3, 2, 4)])
+def test_the_frontier_search_agrees_with_the_exhaustive_search(args):
+    from sage_attention.app.filling import filling_frontier
+    F = filling_frontier(*args, seed=0)
+    E = filling_frontier(*args, seed=0, exhaustive=True)
+    assert F["minimal_filling"] == E["minimal_filling"]
+    assert len(F["rows"]) <= len(E["rows"])
 
 
 def test_filling_frontier_is_consistent_with_monotonicity():
@@ -426,7 +456,8 @@ def test_the_dsl_vanishing_ideal_of_a_network_is_the_catalecticant_ideal(tmp_pat
     capsys.readouterr()
     assert cli.main(["run", "--json", str(f)]) == 0
     comp = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["computations"][0]
-    assert comp["proved_complete"] is True and comp["complete_through_degree"] is None
+    # the interpolation engine (a homogeneous network), its whole-ideal proof
+    assert comp["algorithm"] == "interpolation" and comp["proved_complete"] is True
     assert comp["generators_by_degree"] == {"2": 3}
     # the 2 x 2 minors of the catalecticant, written here from the coefficients of c (w . x)^3
     from sage.all__sagemath_singular import QQ
@@ -456,22 +487,32 @@ def test_the_dsl_vanishing_ideal_of_a_block_vanishes_and_has_the_dimension(tmp_p
 @pytest.mark.parametrize("statement,where", [
     ("vanishing_ideal up to degree 3", "up to degree 3"),
     ("vanishing_ideal algorithm = interpolation", "algorithm = interpolation")])
-def test_interpolation_is_refused_on_networks_at_check(statement, where, tmp_path, capsys):
+def test_interpolation_is_refused_on_networks_the_engine_does_not_take(statement, where, tmp_path, capsys):
+    # biases mix degrees: the engine does not take the network, check refuses and its fix is accepted;
+    # the same statement on the network without biases is accepted and runs
     f = tmp_path / "pnn.att"
-    f.write_text("model m { input = 2\n  layer dense(out = 1, activation = power(3))\n"
-                 f"  layer dense(out = 1) }}\ncompute m {{ {statement} }}\n")
+    spec = ("model m { input = 2\n  layer dense(out = 1, activation = power(3), bias = true)\n"
+            f"  layer dense(out = 1) }}\ncompute m {{ {statement} }}\n")
+    f.write_text(spec)
     assert cli.main(["check", str(f)]) == 2
     err = capsys.readouterr().err
-    assert "pnn.att:4:" in err and f"`{where}` does not apply" in err \
+    assert "pnn.att:4:" in err and f"`{where}` asks for interpolation" in err \
         and f"fix: drop `{where}`" in err
     assert "Traceback" not in err
+    f.write_text(spec.replace(" " + where, ""))
+    assert cli.main(["check", str(f)]) == 0
+    f.write_text(spec.replace(", bias = true", ""))
+    assert cli.main(["check", str(f)]) == 0
+    capsys.readouterr()
+    assert cli.main(["run", "--json", str(f)]) == 0
+    assert '"algorithm": "interpolation"' in capsys.readouterr().out
 
 
 def test_check_refuses_the_network_elimination_run_refuses(tmp_path, capsys):
-    from sage_attention.errors import ComputationTooLarge
+    from sage_attention.misc.errors import ComputationTooLarge
     f = tmp_path / "big.att"
     f.write_text("model m { input = 3\n  layer dense(out = 4, activation = power(3))\n"
-                 "  layer dense(out = 1) }\ncompute m { vanishing_ideal }\n")
+                 "  layer dense(out = 1) }\ncompute m { vanishing_ideal algorithm = elimination }\n")
     assert cli.main(["check", str(f)]) == 2
     assert "coordinates times weights 160" in capsys.readouterr().err
     with pytest.raises(ComputationTooLarge, match="coordinates times weights 160"):
@@ -481,3 +522,35 @@ def test_check_refuses_the_network_elimination_run_refuses(tmp_path, capsys):
                  "  layer dense(out = 1) }\ncompute m { vanishing_ideal }\n")
     assert cli.main(["check", str(f)]) == 0
     assert cli.main(["run", str(f)]) == 0
+
+
+# -- networks whose outputs fill their space have the zero ideal, returned at once
+
+def symbolic_jacobian_rank(model):
+    """The rank of the Jacobian of the parametrization, symbolically over QQ at a random rational point."""
+    phi = model.parametrization()
+    W = phi.codomain()
+    J = matrix([[f.derivative(w) for w in W.gens()] for f in phi.im_gens()])
+    rng = random.Random(1)
+    point = {w: QQ(rng.randint(-50, 50)) / rng.randint(1, 9) for w in W.gens()}
+    return J.subs(point).change_ring(QQ).rank(), len(phi.im_gens())
+
+
+@pytest.mark.parametrize("model", [Network([dense(out=4, r=2), dense(out=1)], d=3),
+                                   PolynomialNetwork([2, 2, 2, 1], 2), PolynomialNetwork([3, 3, 1], 2)],
+                         ids=str)
+def test_filling_networks_have_the_zero_ideal(model):
+    rank, n = symbolic_jacobian_rank(model)
+    assert rank == n                       # the outputs fill their space
+    I = stack_vanishing_ideal(model)
+    assert I.is_zero() and I.ring().ngens() == n
+
+
+def test_a_network_that_does_not_fill_is_still_eliminated():
+    model = PolynomialNetwork([2, 1, 1], 3)
+    rank, n = symbolic_jacobian_rank(model)
+    assert rank < n
+    I = stack_vanishing_ideal(model)
+    phi = model.parametrization()
+    assert not I.is_zero() and all(phi(g) == 0 for g in I.gens())
+    assert I.dimension() == rank

@@ -10,7 +10,7 @@ import random
 import pytest
 from sage.all__sagemath_singular import GF, QQ, ZZ, PolynomialRing
 
-from sage_attention.ideals.polynomial_text import polynomial_text
+from sage_attention.misc.polynomial_text import polynomial_text
 
 
 def random_polynomial(R, rng, nterms):

@@ -9,12 +9,12 @@ import time
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from helpers import cli_env
 
 _POOL = """
 import time
 from concurrent.futures import as_completed
-from sage_attention.ideals.pieces import default_executor, stop_executor
+from sage_attention.ideals.engine.workers import default_executor, stop_executor
 ex = default_executor(64)
 futs = [ex.submit(time.sleep, 30)]       # one worker busy, the others idle
 while not futs[0].running():
@@ -32,9 +32,8 @@ except KeyboardInterrupt:
 
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="the default pool needs two cores")
 def test_ctrl_c_with_the_default_pool_prints_no_worker_traceback():
-    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen([sys.executable, "-c", _POOL], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env, start_new_session=True)
+                            text=True, env=cli_env(), start_new_session=True)
     try:
         assert proc.stdout.readline() == "running\n", proc.stderr.read()
         time.sleep(0.5)

@@ -1,5 +1,5 @@
 """The progress of long opaque steps (Heartbeat) and the redelivery of a Ctrl-C
-that compiled code swallowed (sage_attention.progress)."""
+that compiled code swallowed (sage_attention.misc.progress)."""
 import ctypes
 import io
 import os
@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from sage_attention.progress import Heartbeat, redeliver_lost_interrupts, redelivering_interrupts
+from sage_attention.misc.progress import Heartbeat, redeliver_lost_interrupts, redelivering_interrupts
 
 
 def _children():
@@ -116,10 +116,18 @@ def test_heartbeat_disabled_shows_nothing_and_starts_nothing():
     assert out.getvalue() == ""
 
 
-@pytest.mark.parametrize("interval", [0, -1, "1", True, None])
+@pytest.mark.parametrize("interval", [0, -1, "1", True, float("nan")])
 def test_heartbeat_interval_must_be_positive(interval):
     with pytest.raises(ValueError, match=r"interval \(=.*\) must be a positive number of seconds"):
         Heartbeat("x", interval=interval)
+
+
+def test_heartbeat_interval_none_is_the_setting():
+    # None (the default) reads settings.HEARTBEAT_INTERVAL when the heartbeat is made
+    from sage_attention.settings import settings
+    assert Heartbeat("x", interval=None).interval == settings.HEARTBEAT_INTERVAL == 1.0
+    with settings.override(HEARTBEAT_INTERVAL=0.5):
+        assert Heartbeat("x").interval == 0.5
 
 
 def _lost_interrupt():
@@ -183,7 +191,7 @@ def test_the_long_computations_run_under_the_hook(monkeypatch, python_hook):
     from sage_attention import LightningAttention
     from sage_attention.ideals import elimination, implicitization, minimal_generators
     from sage_attention.models.jacobian import jacobian_rank, layer_derivatives
-    from sage_attention.variety.neurovariety import minimal_generators_count
+    from sage_attention.ideals.minimal_generators import minimal_generators_count
     before = sys.unraisablehook
     seen = {}
 

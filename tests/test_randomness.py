@@ -12,7 +12,7 @@ from sage.all__sagemath_singular import QQ
 from sage.misc.randstate import set_random_seed
 
 from sage_attention import LightningAttention, SoftmaxAttention
-from sage_attention.randomness import derived_seed, resolve_seed
+from sage_attention.misc.randomness import derived_seed, resolve_seed
 from sage_attention.ideals.implicitization import implicitize
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -78,7 +78,7 @@ def test_explicit_seeds_are_checked():
 
 
 def test_derived_seed_is_the_same_in_every_process():
-    code = "from sage_attention.randomness import derived_seed; print(derived_seed(3, 'pool', 7))"
+    code = "from sage_attention.misc.randomness import derived_seed; print(derived_seed(3, 'pool', 7))"
     outs = set()
     for hashseed in ("1", "2"):
         env = dict(os.environ, PYTHONPATH=ROOT, PYTHONHASHSEED=hashseed)

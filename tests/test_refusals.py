@@ -4,7 +4,7 @@ the computation and what to use instead (never an AttributeError or IndexError f
 import pytest
 
 from sage.all__sagemath_singular import QQ  # noqa: F401  (initializes Sage)
-from sage_attention import LightningAttention
+from sage_attention import LightningAttention, PolynomialNetwork
 from sage_attention.ideals.elimination import eliminate
 from sage_attention.ideals.implicitization import implicitize
 from sage_attention.invariants import invariants
@@ -41,3 +41,9 @@ def test_coordinates_are_refused_on_extended_models(kind, call):
     assert "dimension or fibers" in str(info.value)
     # what they do have still works, and agrees with the join bound / one head
     assert M.dimension(seed=0) <= M.ambient_dimension()
+
+
+def test_neurovariety_points_a_dense_network_to_its_tools():
+    from sage_attention.variety.neurovariety import Neurovariety
+    with pytest.raises(TypeError, match="stack_vanishing_ideal"):
+        Neurovariety(PolynomialNetwork([2, 1, 1], 3))

@@ -1,6 +1,6 @@
-"""From a newcomer's trial: the arguments of numerical_dimension are checked (none silently
-ignored), the reports show no Python None, every dimension report has an HTML view, and a
-polynomial network has a LaTeX formula."""
+"""The arguments of numerical_dimension are checked (none silently ignored), the reports show
+no Python None, every dimension report has an HTML view, and a polynomial network has a LaTeX
+formula."""
 import warnings
 
 import pytest

@@ -11,7 +11,7 @@ ring, where the essential coordinates have the same names).
 import pytest
 
 from sage_attention import LightningAttention
-from sage_attention.errors import ComputationTooLarge
+from sage_attention.misc.errors import ComputationTooLarge
 from sage_attention.ideals.implicitization import implicitize
 
 

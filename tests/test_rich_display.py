@@ -1,6 +1,10 @@
-"""Jupyter's rich display of the reports: the HTML parses, and its cells are the numbers the
-report holds (read back from the object, and checked against an independent count)."""
+"""Jupyter's rich display of the models and the reports: the HTML parses, and its cells are the
+numbers the report holds (read back from the object, and checked against an independent count);
+the LaTeX of coordinates, models and varieties is readable and keeps their names; a caption is
+short, with the details in the table, and says what is proved and what is not."""
 from html.parser import HTMLParser
+
+from sage.all__sagemath_singular import latex
 
 from sage_attention import LightningAttention
 
@@ -90,3 +94,45 @@ def test_different_models_have_different_latex():
     assert len({repr(M) for M in models}) == len(models)      # different models
     texts = [str(latex(M)) for M in models]
     assert len(set(texts)) == len(texts), texts
+
+
+# -- LaTeX and captions in a notebook
+
+def test_coordinates_have_readable_latex_and_keep_their_names():
+    M = LightningAttention(d=2, t=2, a=1)
+    E, C = M.essential_ring(), M.coordinate_ring()
+    y = E("Y11_x11x12x12")
+    assert str(y) == "Y11_x11x12x12"
+    assert str(latex(y)) == "{Y_{11}^{x_{11} x_{12} x_{12}}}"
+    assert "mathit" not in str(latex(E.ideal([y ** 2 - E.gen(1) * E.gen(2)])))
+    assert "mathit" not in str(latex(C.gens()))
+    wide = LightningAttention(d=2, t=12, a=1, out=1, entries=[(1, 12)]).coordinate_ring()
+    assert str(latex(wide.gen(0))) == "{Y_{1,12}^{x_{1,1} x_{1,1} x_{1,12}}}"
+
+
+def test_implicitization_caption_is_short_with_details_in_the_table():
+    from sage_attention.ideals.implicitization import implicitize
+    M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
+    R = implicitize(M, 2, seed=0, prove=False)
+    html = R._repr_html_()
+    caption = html.split("<caption>")[1].split("</caption>")[0]
+    assert len(caption) < 200 and "(" not in caption.split(" over ")[1]
+    assert "through degree 2" in caption and "not proved" in caption
+    assert "<th>proof</th>" in html and "<th>linear relations</th>" in html
+
+
+def test_not_proved_complete_says_what_is_proved_and_what_is_not():
+    from sage_attention.ideals.implicitization import implicitize
+    M = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)])
+    text = repr(implicitize(M, 2, seed=0, prove=False))
+    assert "not proved complete: every minimal generator" not in text
+    assert ("proved: the minimal generators through degree 2 (found and verified); "
+            "not proved: that they generate the whole ideal") in text
+
+
+def test_a_model_displays_as_its_map_and_the_neurovariety_as_the_closure_of_its_image():
+    from sage_attention.variety.neurovariety import Neurovariety
+    M = LightningAttention(d=3, t=2, a=2, out=1)
+    model, variety = str(latex(M)), str(latex(Neurovariety(M)))
+    assert model.startswith(r"\varphi") and "mathcal{V}" not in model
+    assert variety == r"\overline{\mathrm{im}\," + model + "}"

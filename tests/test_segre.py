@@ -1,5 +1,5 @@
 """
-Tests of the whole-ideal proof by a Segre product (sage_attention.ideals.segre).
+Tests of the whole-ideal proof by a Segre product (sage_attention.ideals.proofs.segre).
 
 The mathematics is checked against independent computations: Singular's
 elimination over QQ (the kernel of the parametrization), the Hilbert series of
@@ -18,15 +18,13 @@ import pytest
 from sage.all__sagemath_singular import QQ, PolynomialRing
 
 from sage_attention import LightningAttention
-from sage_attention.ideals.completeness import completeness_certificate
-from sage_attention.ideals.graded_kernel import graded_kernel
+from sage_attention.ideals.proofs.completeness import completeness_certificate
+from sage_attention.ideals.engine.graded_kernel import graded_kernel
 from sage_attention.ideals.hilbert import reduction, series_data
 from sage_attention.ideals.implicitization import implicitize
-from sage_attention.ideals.segre import segre_certificate, segre_completeness, segre_factorization, segre_hilbert
+from sage_attention.ideals.proofs.segre import segre_certificate, segre_completeness, segre_factorization, segre_hilbert
 
-
-def slice_model(d, a=1, t=2):
-    return LightningAttention(d=d, t=t, a=a, out=1, entries=[(1, 1)])
+from helpers import slice_model
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,8 @@
 import numpy as np
 import pytest
 
-from sage.all__sagemath_singular import QQ, polygen
+from sage.all__sagemath_singular import QQ, matrix, polygen
+from sage.rings.real_double import RDF
 from sage_attention import SoftmaxAttention, LightningAttention
 from sage_attention.models.softmax import numerical_dimension, jacobian, _random_weights, _read_rank
 
@@ -100,3 +101,35 @@ def test_gap_reading_and_warning():
     R = numerical_dimension(SoftmaxAttention(d=2, t=1, a=1), seed=0)
     assert R.dimension == 2          # only V enters: Y = V x
     assert R.to_dict()["fiber_dimension"] == R.parameters - 2
+
+
+# -- the forward pass: finite, on rational input too, against numpy
+
+def arr(m):
+    return np.array([float(x) for x in m.list()]).reshape(m.dimensions())
+
+
+def numpy_forward(M, X, weights):
+    # an independent softmax network in numpy: exp(s - max) / sum, per column
+    X = arr(X)
+    for w in weights:
+        Q, K, V = (arr(m) for m in w)
+        S = X.T @ K.T @ Q @ X
+        E = np.exp(S - S.max(axis=0, keepdims=True))
+        X = V @ X @ (E / E.sum(axis=0, keepdims=True))
+    return X
+
+
+def test_softmax_forward_is_finite_and_takes_rationals():
+    M = SoftmaxAttention(d=3, t=3, a=2, out=3)
+    w = M.random_weights(seed=0)
+    for X in (matrix(RDF, 3, 3, range(9)), matrix(QQ, 3, 3, range(9))):
+        Y = M.forward(X, w)
+        assert Y.base_ring() is RDF
+        assert np.isfinite(arr(Y)).all()
+        assert np.allclose(arr(Y), numpy_forward(M, X, w))
+    # and with the forward pass of the numerical Jacobian (softmax.py)
+    Wf = [tuple(arr(m) for m in layer) for layer in w]
+    Xs = arr(matrix(RDF, 3, 3, range(9)))[None]
+    Y0, _ = jacobian(M, Wf, Xs)
+    assert np.allclose(Y0[0], arr(M.forward(matrix(RDF, 3, 3, range(9)), w)))

@@ -1,5 +1,5 @@
 """
-Tests of the whole-ideal proof by inheritance from fewer features (sage_attention.ideals.subspace)
+Tests of the whole-ideal proof by inheritance from fewer features (sage_attention.ideals.proofs.subspace)
 and of the structure it rests on (sage_attention.models.linear_forms).
 
 Independent checks: the model's claim "the coordinates are the coefficients of
@@ -16,10 +16,10 @@ from dataclasses import replace
 from sage.all__sagemath_singular import QQ, PolynomialRing, vector
 
 from sage_attention import LightningAttention
-from sage_attention.ideals.graded_kernel import kernel_spans
+from sage_attention.ideals.engine.graded_kernel import kernel_spans
 from sage_attention.ideals.implicitization import implicitize
-from sage_attention.ideals.form_coordinates import base_map, structure_holds
-from sage_attention.ideals.subspace import subspace_certificate
+from sage_attention.ideals.proofs.form_coordinates import base_map, structure_holds
+from sage_attention.ideals.proofs.subspace import subspace_certificate
 
 
 def _forms_by_hand(M, weights):
@@ -124,9 +124,9 @@ def test_the_columns_of_a_slice_by_inheritance_from_fewer_features():
     # quadrics with a common linear factor, 20 coordinates) is a variety of forms in 3 linear forms of 4
     # features: its ideal is proved from the 12 coordinates of 3 features; independently, the
     # localization proves the same generators of X' whole (Hilbert series and primality modulo p)
-    from sage_attention.ideals.completeness import completeness_certificate
-    from sage_attention.ideals.inheritance import matrix_factorization
-    from sage_attention.ideals.graded_kernel import jacobian_rank
+    from sage_attention.ideals.proofs.completeness import completeness_certificate
+    from sage_attention.ideals.proofs.inheritance import matrix_factorization
+    from sage_attention.ideals.engine.graded_kernel import jacobian_rank
     M = LightningAttention(d=4, t=2, a=2, out=1, entries=[(1, 1)])
     R = implicitize(M, 4, seed=0)
     assert R.proved_complete and R.certificate.method == "inheritance"
@@ -202,8 +202,8 @@ def test_the_bound_is_the_number_of_linear_forms_plus_one():
     # generate a prime ideal (Kutz 1974) whose zeros are the matrices of rank at most 2, so they generate
     # the ideal; the ideal they generate equals the one of the generators found.
     from sage.all__sagemath_singular import matrix
-    from sage_attention.ideals.graded_kernel import graded_kernel
-    from sage_attention.ideals.subspace import minors_degree
+    from sage_attention.ideals.engine.graded_kernel import graded_kernel
+    from sage_attention.ideals.proofs.subspace import minors_degree
     phi, L, exps = _products_of_two_linear_forms(4)
     assert structure_holds(phi, L) and minors_degree(L) == 3
     G = graded_kernel(phi, 3, seed=0)
@@ -244,7 +244,7 @@ def test_linear_forms_fewer_than_the_minors_need_no_minor():
     # columns, fewer than m + 1 = 3, so no step of the theorem has a minor; the variety fills its space
     # (the zero ideal) and the certificate says so without naming minors
     from sage_attention.models.linear_forms import LinearFormStructure
-    from sage_attention.ideals.subspace import minors_degree
+    from sage_attention.ideals.proofs.subspace import minors_degree
     n = 3
     names = [f"c{o}_{i}" for o in range(2) for i in range(n)]
     weights = [f"u{i}" for i in range(n)] + [f"v{i}" for i in range(n)]

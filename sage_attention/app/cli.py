@@ -30,10 +30,10 @@ With ``--progress`` (the default when standard error is a terminal) the
 long steps show their progress on standard error: the graded pieces of
 interpolation, and the phase and the seconds it has been running of the
 Gröbner basis of elimination, of the completeness proof and of the minimal
-generators (:class:`~sage_attention.progress.Heartbeat`).
+generators (:class:`~sage_attention.misc.progress.Heartbeat`).
 
 The statements, their options and their runners are declared once, in
-:data:`sage_attention.dsl.computations.COMPUTATIONS`; a runner is a
+:data:`sage_attention.catalog.computations.COMPUTATIONS`; a runner is a
 function ``(model, computation, options) -> dict`` (JSON-able; an optional
 ``"text"`` entry is the readable report), named there by its dotted name and
 imported only when it runs. Modules add theirs with
@@ -65,26 +65,29 @@ EXAMPLES::
 """
 import argparse
 import contextlib
+import io
 import logging
 import os
 import sys
 import warnings
 
-from sage_attention.errors import SageAttentionError
+from sage_attention.misc.errors import SageAttentionError
 from sage_attention.version import __version__
 from sage_attention.app.jsonout import emit, error_record, record
-from sage_attention.progress import redeliver_lost_interrupts
-from sage_attention.dsl.computations import describe_all
-from sage_attention.dsl.text import did_you_mean
+from sage_attention.misc.progress import redeliver_lost_interrupts
+from sage_attention.catalog.computations import describe_all
+from sage_attention.misc.text import did_you_mean
 from sage_attention.app.runners import (RUNNERS, register, resolve, runner,  # noqa: F401
                                         run_certify, run_check, run_dimension, run_fibers,
                                         run_invariants, run_vanishing_ideal)
 from sage_attention.app.reporting import ComputationFailed, run_spec  # noqa: F401
 from sage_attention.app.messages import command_line_advice
 from sage_attention.app.filling import add_filling_parser, filling_command  # noqa: F401
-from sage_attention.app.sweeps import (MAX_SWEEP_ROWS, UsageError,  # noqa: F401
+from sage_attention.app.examples import add_examples_parser, examples_command
+from sage_attention.app.sweeps import (UsageError,  # noqa: F401
                                        defectivity_command, figures_command, seed_argument,
                                        sweep_command)
+from sage_attention.settings import moved_to_settings, settings
 
 logger = logging.getLogger("sage_attention")
 
@@ -164,6 +167,7 @@ def _parser(json_errors=False):
     check.add_argument("--verbose", "-v", action="store_true", help="log progress to stderr")
     _add_sweep_parsers(sub)
     add_filling_parser(sub, _epilog(statements=False))
+    add_examples_parser(sub, _epilog(statements=False))
     sc = sub.add_parser("script", help="run a Sage script (.sage, preparsed; or .py) with Sage's "
                         "and sage_attention's names, as `sage FILE` does in a full Sage",
                         epilog=_epilog(statements=False),
@@ -219,6 +223,8 @@ def _add_sweep_parsers(sub):
     sw.add_argument("--json", action="store_true",
                     help="print JSON Lines: one record per row (doc/json.rst)")
     sw.add_argument("--csv", action="store_true", help="print the table as CSV")
+    sw.add_argument("--plot", metavar="FILE", default=None,
+                    help="also draw the table into FILE (.png, .pdf or .svg; Sage's plotting, else matplotlib)")
     sw.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     df = sub.add_parser("defectivity", help="the defectivity table of summed heads: the "
                         "dimension of H = 1, 2, ... heads against the join bound, up to "
@@ -236,6 +242,10 @@ def _add_sweep_parsers(sub):
     df.add_argument("--json", action="store_true",
                     help="print JSON Lines: one record per row (doc/json.rst)")
     df.add_argument("--csv", action="store_true", help="print the table as CSV")
+    df.add_argument("--plot", metavar="FILE", default=None,
+                    help="also draw the table into FILE (.png, .pdf or .svg): the dimension "
+                         "against H with the join bound, or with more than 8 chains a heat map "
+                         "of the defects")
     df.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     fg = sub.add_parser("figures", help="the [HMK2024] experiment tables and plots, and the "
                                         "neuromanifold slice plot (needs matplotlib)")
@@ -252,11 +262,14 @@ def _add_sweep_parsers(sub):
 #: The subcommands that run a batch of rows, not a spec file.
 BATCH_COMMANDS = {"sweep": sweep_command, "defectivity": defectivity_command,
                   "filling": filling_command,
-                  "figures": figures_command, "script": _script_command}
+                  "figures": figures_command, "script": _script_command, "examples": examples_command}
 
 
-#: The largest spec file read (bytes); a larger one is refused before reading.
-MAX_SPEC_BYTES = 1 << 20
+# The largest spec file read (bytes; a larger one is refused before reading) is
+# settings.MAX_SPEC_BYTES, the largest grid of ``sweep`` settings.MAX_SWEEP_ROWS;
+# the old names read them.
+__getattr__ = moved_to_settings(__name__, {"MAX_SPEC_BYTES": "MAX_SPEC_BYTES",
+                                           "MAX_SWEEP_ROWS": "MAX_SWEEP_ROWS"})
 
 
 #: The name of standard input in messages (the spec file ``-``).
@@ -276,9 +289,9 @@ def _load(path, force, err, quiet=False):
         if stdin is None:  # a text stream (e.g. replaced in a session)
             import io
             stdin = io.BytesIO(sys.stdin.read().encode("utf-8"))
-        spec = parse_spec_stream(stdin, STDIN_NAME, max_bytes=MAX_SPEC_BYTES)
+        spec = parse_spec_stream(stdin, STDIN_NAME, max_bytes=settings.MAX_SPEC_BYTES)
     else:
-        spec = parse_spec_file(path, max_bytes=MAX_SPEC_BYTES)
+        spec = parse_spec_file(path, max_bytes=settings.MAX_SPEC_BYTES)
     notes = validate(spec, force=force)
     if not quiet:
         for note in notes:
@@ -447,6 +460,49 @@ def quieted():
         logger.setLevel(level)
 
 
+@contextlib.contextmanager
+def reserved_stdout():
+    r"""
+    Keep standard output for the results of ``--json``: while the block runs,
+    anything else written to file descriptor `1` -- a C library's message
+    (Singular prints its warnings, e.g. "// ** minbase applies only to the
+    local or homogeneous case", there), a foreign ``print`` -- goes to
+    standard error; the block writes its JSON Lines to the stream it is given.
+
+    Where standard output is not a file descriptor (a notebook, a doctest,
+    a captured ``StringIO``) nothing is redirected and ``sys.stdout`` is
+    given.
+
+    EXAMPLES::
+
+        sage: import os, subprocess, sys
+        sage: code = ("import os\nfrom sage_attention.app.cli import reserved_stdout\n"
+        ....:         "with reserved_stdout() as out:\n    os.write(1, b'noise\\n'); print('{}', file=out)\n")
+        sage: r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        sage: r.stdout, r.stderr
+        ('{}\n', 'noise\n')
+    """
+    try:
+        sys.stdout.flush()
+        fd = sys.stdout.fileno()
+        err_fd = sys.stderr.fileno()
+    except (AttributeError, ValueError, OSError, io.UnsupportedOperation):
+        yield sys.stdout
+        return
+    saved = os.dup(fd)
+    stream = os.fdopen(saved, "w", encoding="utf-8", closefd=True)
+    os.dup2(err_fd, fd)
+    try:
+        yield stream
+    finally:
+        try:
+            stream.flush()
+        finally:
+            sys.stdout.flush()
+            os.dup2(saved, fd)
+            stream.close()
+
+
 def _main(argv, stack=None):
     r"""
     The command line, for :func:`main` (which also stops quietly when the reader closes the output).
@@ -461,6 +517,9 @@ def _main(argv, stack=None):
         stack.enter_context(quieted())
     out, err = sys.stdout, sys.stderr
     as_json = getattr(args, "json", False)
+    if as_json and stack is not None:
+        # standard output carries JSON Lines only: what a library writes there goes to stderr
+        out = stack.enter_context(reserved_stdout())
 
     def failure(e, status, message=None, json_message=None, file=None):
         """Report the error ``e`` (on ``err``, and as a JSON record under ``--json``,
@@ -491,6 +550,8 @@ def _main(argv, stack=None):
         try:
             if as_json and getattr(args, "csv", False):
                 raise UsageError("--json and --csv exclude each other; give one")
+            from sage_attention.app.plot_files import check_plot_file
+            check_plot_file(getattr(args, "plot", None))   # before the computation
             return BATCH_COMMANDS[args.command](args, out, err)
         except SageAttentionError as e:
             # the library's advice in this command's words: its `--force`, or none
@@ -528,6 +589,14 @@ def _main(argv, stack=None):
         return 0
     if nothing:
         return failure(UsageError(nothing), 2, file=name)
+    try:
+        import sage.all__sagemath_singular  # noqa: F401  (every computation needs Sage: say so once)
+    except ModuleNotFoundError as e:
+        from sage_attention.misc.errors import SageMissing
+        missing = SageMissing.about(e)
+        if missing is None:
+            raise
+        return failure(missing, 1, f"error: {missing}", str(missing))
     # No SIGINT handler of our own: it would replace the one of cysignals,
     # and Ctrl-C would no longer stop Singular or linbox mid-computation.
     try:

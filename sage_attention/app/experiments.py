@@ -183,7 +183,8 @@ def sweep(grid, executor=None, progress=None, seed=0):
         futures = {executor.submit(dimension_row, e, seed): i for i, e in enumerate(entries)}
         for done, fut in enumerate(as_completed(futures), 1):
             report(futures[fut], fut.result(), done)
-    return rows
+    from sage_attention.app.plots import SweepTable   # a list with .plot()
+    return SweepTable(rows)
 
 
 def hmk_experiment(deltas=range(3, 11), normalization="softmax", layers=2, tokens=3, rank=2,
@@ -262,7 +263,7 @@ def format_table(rows, fmt="markdown"):
         sage: print(format_table(hmk_experiment(deltas=[3], normalization='lightning')))
         | widths | ranks | t | normalization | dimension | expected | agrees | parameters | fiber | inputs | gap |
         |---|---|---|---|---|---|---|---|---|---|---|
-        | 3,3,3 | 2,2 | 3 | lightning | 23 | 23 | yes | 42 | 19 | 6 | exact |
+        | 3,3,3 | 2,2 | 3 | lightning | 23 | 23 | yes | 42 | 19 | 16 | exact |
     """
     head = ["widths", "ranks", "t", "normalization", "dimension", "expected", "agrees",
             "parameters", "fiber", "inputs", "gap"]
@@ -306,7 +307,7 @@ def defectivity_chain(entry, seed=0, max_heads=None, heartbeat=False):
     - ``max_heads`` -- (default: ``None``, the span dimension) the largest `H`
     - ``heartbeat`` -- boolean (default: ``False``); show each row's
       computation and the seconds it has been running on standard error
-      (:class:`~sage_attention.progress.Heartbeat`, as ``run --progress`` does)
+      (:class:`~sage_attention.misc.progress.Heartbeat`, as ``run --progress`` does)
 
     OUTPUT: a list of dictionaries with ``d, out, tokens, rank, heads,
     dimension, one_head, span, bound, defect, parameters, fiber_dimension,
@@ -337,7 +338,7 @@ def defectivity_chain(entry, seed=0, max_heads=None, heartbeat=False):
         sage: sys.stderr = stderr
     """
     from sage_attention.models import LightningAttention
-    from sage_attention.progress import Heartbeat
+    from sage_attention.misc.progress import Heartbeat
     from sage_attention.models.join import join_bound, span_dimension
     d, out, t, a = (int(entry[k]) for k in ("d", "out", "tokens", "rank"))
     span = span_dimension(d, out, t)
@@ -464,7 +465,8 @@ def defectivity_table(widths=range(2, 6), outs=range(1, 4), tokens=range(1, 4), 
                    for i, e in enumerate(grid)}
         for done, fut in enumerate(as_completed(futures), 1):
             report(futures[fut], fut.result(), done)
-    return [r for rows in chains for r in rows]
+    from sage_attention.app.plots import DefectivityTable   # a list with .plot()
+    return DefectivityTable(r for rows in chains for r in rows)
 
 
 def format_defectivity(rows, fmt="markdown"):

@@ -104,13 +104,13 @@ def slice_points(n=400, seed=0):
     """
     import numpy as np
     from sage.all__sagemath_singular import RDF, matrix
-    from sage_attention import LightningAttention
+    from sage_attention.models import LightningAttention
     M = LightningAttention(d=2, t=2, a=1, out=1, coordinate_scaling="scaled", entries=[(1, 1)])
     idx = {}
     for pos, c in enumerate(M.coordinates_list()):
         if c.kind == "cross" and c.indices[2] == 1 and c.context == 2:
             idx[c.indices[:2]] = pos
-    from sage_attention.randomness import numpy_generator, resolve_seed
+    from sage_attention.misc.randomness import numpy_generator, resolve_seed
     rng = numpy_generator(resolve_seed(seed))
 
     def point(v, k, q1):

@@ -12,11 +12,34 @@ Filling is monotone in the hidden widths (a neuron with zero outgoing
 weights adds nothing, so a wider network's neurovariety contains the
 narrower one's). So for fixed `d_0, d_L, L, r` the filling width vectors form
 an up-set; its minimal elements are the **minimal filling widths**.
-:func:`filling_frontier` finds them inside a box of hidden widths: for every
-choice of the hidden widths but the last, it raises the last one until the
-network fills (a Jacobian rank each, :meth:`~sage_attention.models.jacobian.JacobianDimension.dimension_report`);
-every architecture below the frontier is computed, so every defective one
-in the box is found, and those above it fill by monotonicity.
+:func:`filling_frontier` finds all of them inside a box of hidden widths
+without computing the whole box: it visits the box in lexicographic order
+and computes a Jacobian rank
+(:meth:`~sage_attention.models.jacobian.JacobianDimension.dimension_report`)
+only for an architecture that is neither above a filling one found before
+nor certified not filling by :func:`dimension_bound` (the count of
+parameters less rescalings, the ambient dimension, and the bound of a split
+at a hidden layer, recursively).
+
+**Completeness.** Every architecture of the box gets a definite status, by
+induction along the lexicographic order: either its rank is computed, or it
+is above a computed filling architecture (so it fills), or
+:func:`dimension_bound` is below the ambient dimension (so it does not
+fill). A computed architecture that fills is minimal: each
+`w - e_i` comes earlier in the order, so it has a status, and had it filled,
+`w` would have been above it and not computed. Conversely a minimal filling
+`w` is above no other filling architecture and fills, so it is computed.
+Hence the minimal filling widths returned are exactly those of the box.
+What is random: a rank is never too large, so a row that fills certainly
+fills; a row that does not fill is right except with its failure
+probability, and the list is complete except with at most the sum of these
+(``failure_probability`` of the result).
+
+The search computes the minimal filling architectures and the ones that
+do not fill although the bound allows it (the defective ones the search
+meets); ``exhaustive=True`` computes instead, for every choice of the
+hidden widths but the last, every architecture up to the first filling
+one, and so finds every defective architecture below the frontier.
 
 EXAMPLES:
 
@@ -30,12 +53,16 @@ quartic powers do not suffice although `5 \cdot 3 = 15 = \binom{6}{4}`::
     ([(3, 6, 1)], [((3, 5, 1), 1)])
 """
 import time
+from functools import lru_cache
 from itertools import product
+from math import comb
 
 from sage_attention.app.sweeps import UsageError, seed_argument
+from sage_attention.settings import moved_to_settings, settings
 
-#: the most architectures one frontier search computes
-MAX_FILLING_ROWS = 5000
+# The most ranks one search computes is settings.MAX_FILLING_ROWS, the largest box the frontier
+# search visits settings.MAX_FILLING_BOX; the old name reads the setting.
+__getattr__ = moved_to_settings(__name__, {"MAX_FILLING_ROWS": "MAX_FILLING_ROWS"})
 
 
 def _row(d_in, hidden, d_out, r, bias, seed):
@@ -53,7 +80,70 @@ def _row(d_in, hidden, d_out, r, bias, seed):
             "seconds": round(time.perf_counter() - start, 3)}
 
 
-def filling_frontier(d_in, d_out, depth, r, max_width, bias=False, seed=0, progress=None):
+def _ambient(t, r, bias):
+    r"""The ambient dimension of the network of widths ``t``: `d_L` forms of degree `r^{L-1}` (at most, with biases)."""
+    D = r ** (len(t) - 2)
+    return t[-1] * (comb(t[0] + D, D) if bias else comb(t[0] + D - 1, D))
+
+
+def _count(t, bias):
+    r"""The parameters of the network of widths ``t`` less the rescalings of its hidden neurons."""
+    return sum((t[i] + (1 if bias else 0)) * t[i + 1] for i in range(len(t) - 1)) - sum(t[1:-1])
+
+
+def dimension_bound(widths, r, bias=False):
+    r"""
+    Return an upper bound of the dimension of the polynomial network of widths ``widths``.
+
+    The least of: the ambient dimension; the count `P - \sum_{0<i<L} d_i`
+    of [KTB2019]_ (the fibers contain the orbits of the rescalings of the
+    hidden neurons, a torus of that dimension acting with finite
+    stabilizers at generic weights); and, for every hidden layer `k`, the
+    bound of the split there: the network is `x \mapsto g(\sigma(z(x)))`
+    with `z` in the neurovariety `V_1` of widths `(d_0, \dots, d_k)`
+    (linear last layer), `g` in the neurovariety `V_2` of widths
+    `(d_k, \dots, d_L)`, and `\sigma(y) = y^r`; the torus
+    `(z, g) \mapsto (\Lambda z, g \circ \Lambda^{-r})` of dimension `d_k`
+    keeps the composition, so its dimension is at most
+    `\dim V_1 + \dim V_2 - d_k`, each bounded in the same way. (With
+    biases the same holds: `\Lambda` scales a neuron's bias with its
+    weights.)
+
+    INPUT:
+
+    - ``widths`` -- the widths `(d_0, \dots, d_L)`
+    - ``r`` -- the activation degree
+    - ``bias`` -- boolean (default: ``False``)
+
+    OUTPUT: an integer
+
+    EXAMPLES:
+
+    A hidden layer of width one in front of the output: the network is
+    `c\, g^2` for one binary form `g` of degree `16`, so its dimension is at
+    most `17`, below the `33` binary forms of degree `32`, although its
+    count is `38`; its rank agrees::
+
+        sage: from sage_attention.app.filling import dimension_bound
+        sage: from sage_attention import PolynomialNetwork
+        sage: w = (2, 3, 3, 4, 4, 1, 1)
+        sage: M = PolynomialNetwork(list(w), 2)
+        sage: dimension_bound(w, 2), M.ambient_dimension(), M.dimension(seed=0)
+        (17, 33, 17)
+    """
+    return _bound(tuple(int(x) for x in widths), int(r), bool(bias))
+
+
+@lru_cache(maxsize=None)
+def _bound(t, r, bias):
+    best = min(_ambient(t, r, bias), _count(t, bias))
+    for k in range(1, len(t) - 1):
+        best = min(best, _bound(t[:k + 1], r, bias) + _bound(t[k:], r, bias) - t[k])
+    return best
+
+
+def filling_frontier(d_in, d_out, depth, r, max_width, bias=False, seed=0, progress=None,
+                     exhaustive=False):
     r"""
     Return the minimal filling widths and the defective architectures of a family of PNNs.
 
@@ -66,17 +156,28 @@ def filling_frontier(d_in, d_out, depth, r, max_width, bias=False, seed=0, progr
     - ``bias`` -- boolean (default: ``False``)
     - ``seed`` -- integer (default: `0`); the seed of every Jacobian rank
     - ``progress`` -- (default: ``None``) a function called with each computed row
+    - ``exhaustive`` -- boolean (default: ``False``); compute every
+      architecture below the frontier (every defective one in the box), not
+      only the frontier (see the module documentation)
 
     OUTPUT: a dictionary with
 
-    - ``rows`` -- every computed architecture (the non-filling ones in the
-      box and, per choice of the other hidden widths, the first filling one),
-      each a dictionary (``widths``, ``dimension``, ``expected``, ``ambient``,
+    - ``rows`` -- every architecture whose rank was computed, each a
+      dictionary (``widths``, ``dimension``, ``expected``, ``ambient``,
       ``defect``, ``filling``, ``seconds``, ...);
-    - ``minimal_filling`` -- the minimal filling width vectors in the box;
-    - ``defective`` -- the rows with a positive defect;
+    - ``minimal_filling`` -- the minimal filling width vectors in the box
+      (all of them: see the module documentation);
+    - ``defective`` -- the computed rows with a positive defect;
+    - ``not_filling_by_bound`` -- (frontier search) the architectures whose
+      count reaches the ambient dimension but whose :func:`dimension_bound`
+      does not: defective, certified without a rank, each with its bound;
+    - ``bounded`` -- (frontier search) how many architectures of the box
+      :func:`dimension_bound` certifies not filling;
     - ``not_filling_in_box`` -- the choices of the other hidden widths for
       which the last one up to ``max_width`` does not fill;
+    - ``failure_probability`` -- at most the probability that a row found
+      not filling fills (the sum over those rows): the list of minimal
+      filling widths is complete except with this probability;
     - ``seconds`` -- the total time.
 
     Every rank is a lower bound, exact with the failure probability of its
@@ -92,13 +193,27 @@ def filling_frontier(d_in, d_out, depth, r, max_width, bias=False, seed=0, progr
         sage: F["minimal_filling"]
         [(2, 2, 2, 1)]
 
+    The same search, exhaustively, computes more ranks for the same frontier::
+
+        sage: E = filling_frontier(2, 1, 3, 2, max_width=3, exhaustive=True)
+        sage: E["minimal_filling"], len(E["rows"]) > len(F["rows"])
+        ([(2, 2, 2, 1)], True)
+
+    Depth `6`, two inputs, one output, quadratic activation, hidden widths
+    up to `5` (`3125` architectures): the one minimal filling architecture,
+    with few ranks::
+
+        sage: F = filling_frontier(2, 1, 6, 2, max_width=5, seed=0)     # long time
+        sage: F["minimal_filling"], len(F["rows"]) < 100                # long time
+        ([(2, 3, 3, 4, 4, 2, 1)], True)
+
     TESTS::
 
         sage: filling_frontier(2, 1, 1, 2, max_width=3)
         Traceback (most recent call last):
         ...
         UsageError: depth (=1) must be at least 2 (a hidden layer)
-        sage: filling_frontier(9, 1, 5, 2, max_width=9)
+        sage: filling_frontier(9, 1, 5, 2, max_width=9, exhaustive=True)
         Traceback (most recent call last):
         ...
         UsageError: the box of hidden widths has up to 6561 architectures, more than 5000; lower max_width or depth
@@ -110,9 +225,53 @@ def filling_frontier(d_in, d_out, depth, r, max_width, bias=False, seed=0, progr
     if r < 2:
         raise UsageError(f"r (={r}) must be at least 2 (r = 1 is linear)")
     n = max_width ** (depth - 1)
-    if n > MAX_FILLING_ROWS:
+    limit = settings.MAX_FILLING_ROWS if exhaustive else settings.MAX_FILLING_BOX
+    if n > limit:
         raise UsageError(f"the box of hidden widths has up to {n} architectures, more than "
-                         f"{MAX_FILLING_ROWS}; lower max_width or depth")
+                         f"{limit}; lower max_width or depth")
+    from sage_attention.app.plots import FillingFrontier   # a dictionary with .plot()
+    if exhaustive:
+        return FillingFrontier(_exhaustive(d_in, d_out, depth, r, max_width, bias, seed, progress))
+    start = time.perf_counter()
+    rows, fillers, by_bound, bounded = [], [], [], 0
+    for hidden in product(range(1, max_width + 1), repeat=depth - 1):
+        if any(all(a <= b for a, b in zip(f, hidden)) for f in fillers):
+            continue                  # above a filling architecture: it fills
+        t = (d_in,) + hidden + (d_out,)
+        ambient = _ambient(t, r, bias)
+        bound = _bound(t, r, bias)
+        if bound < ambient:
+            bounded += 1
+            if _count(t, bias) >= ambient:
+                by_bound.append({"widths": t, "bound": bound, "ambient": ambient})
+            continue
+        if len(rows) >= settings.MAX_FILLING_ROWS:
+            raise UsageError(f"the search computed {len(rows)} ranks (settings.MAX_FILLING_ROWS) before "
+                             "it finished; lower max_width or depth, or raise the setting")
+        row = _row(d_in, hidden, d_out, r, bias, seed)
+        rows.append(row)
+        if progress is not None:
+            progress(row)
+        if row["filling"]:
+            fillers.append(hidden)
+    missing = [(d_in,) + p for p in product(range(1, max_width + 1), repeat=depth - 2)
+               if not any(all(a <= b for a, b in zip(f, p + (max_width,))) for f in fillers)]
+    return FillingFrontier({"d_in": d_in, "d_out": d_out, "depth": depth, "r": r, "bias": bias,
+            "max_width": max_width, "rows": rows,
+            "minimal_filling": sorted((d_in,) + f + (d_out,) for f in fillers),
+            "defective": [row for row in rows if row["defect"]],
+            "not_filling_by_bound": by_bound, "bounded": bounded,
+            "not_filling_in_box": missing,
+            "failure_probability": min(1.0, sum(row["failure_probability"] for row in rows
+                                                if not row["filling"])),
+            "seconds": round(time.perf_counter() - start, 2)})
+
+
+def _exhaustive(d_in, d_out, depth, r, max_width, bias, seed, progress):
+    r"""
+    The exhaustive search of :func:`filling_frontier`: for every choice of the hidden widths but
+    the last, every architecture up to the first filling one.
+    """
     start = time.perf_counter()
     rows, first_filling, missing = [], {}, []
     for prefix in product(range(1, max_width + 1), repeat=depth - 2):
@@ -142,6 +301,8 @@ def filling_frontier(d_in, d_out, depth, r, max_width, bias=False, seed=0, progr
             "max_width": max_width, "rows": rows, "minimal_filling": minimal,
             "defective": [row for row in rows if row["defect"]],
             "not_filling_in_box": [(d_in,) + p for p in missing],
+            "failure_probability": min(1.0, sum(row["failure_probability"] for row in rows
+                                                if not row["filling"])),
             "seconds": round(time.perf_counter() - start, 2)}
 
 
@@ -164,7 +325,7 @@ def format_frontier(results, fmt="markdown"):
         sage: print(format_frontier([filling_frontier(2, 1, 2, 3, max_width=3)]))
         | d_0 | d_L | L | r | bias | minimal filling widths | defective, hidden widths >= 2 (defect) | defective, a hidden width 1 | computed | seconds |
         |---|---|---|---|---|---|---|---|---|---|
-        | 2 | 1 | 2 | 3 | no | (2, 2, 1) | none | 0 | 2 | ... |
+        | 2 | 1 | 2 | 3 | no | (2, 2, 1) | none | 0 | 1 | ... |
     """
     head = ["d_0", "d_L", "L", "r", "bias", "minimal filling widths",
             "defective, hidden widths >= 2 (defect)", "defective, a hidden width 1",
@@ -205,8 +366,8 @@ def filling_command(args, out, err):
         sage: main(["filling", "--input", "2", "--output", "1", "--depth", "2", "--degree", "2..3", "--max-width", "3", "-q"])
         | d_0 | d_L | L | r | bias | minimal filling widths | defective, hidden widths >= 2 (defect) | defective, a hidden width 1 | computed | seconds |
         |---|---|---|---|---|---|---|---|---|---|
-        | 2 | 1 | 2 | 2 | no | (2, 2, 1) | none | 0 | 2 | ... |
-        | 2 | 1 | 2 | 3 | no | (2, 2, 1) | none | 0 | 2 | ... |
+        | 2 | 1 | 2 | 2 | no | (2, 2, 1) | none | 0 | 1 | ... |
+        | 2 | 1 | 2 | 3 | no | (2, 2, 1) | none | 0 | 1 | ... |
         0
 
     The options are named as the command line writes them::
@@ -215,12 +376,16 @@ def filling_command(args, out, err):
         sage: main(["filling", "--max-width", "0"])
         error: --max-width (=0) must be at least 1
         2
-        sage: main(["filling", "--depth", "5", "--max-width", "9"])
-        error: the box of hidden widths has up to 6561 architectures (--max-width 9 for each of the 4 hidden layers of --depth 5), more than 5000; lower --max-width or --depth
+        sage: main(["filling", "--depth", "5", "--max-width", "9", "--exhaustive"])
+        error: the box of hidden widths has up to 6561 architectures (--max-width 9 for each of the 4 hidden layers of --depth 5), more than 5000 for --exhaustive; lower --max-width or --depth
+        2
+        sage: main(["filling", "--depth", "8", "--max-width", "9"])
+        error: the box of hidden widths has up to 4782969 architectures (--max-width 9 for each of the 7 hidden layers of --depth 8), more than 1000000; lower --max-width or --depth
         2
         sage: sys.stderr = sys.__stderr__
     """
     from sage_attention.app.jsonout import emit, record
+    from sage_attention.app.plots import plot_filling, write_plot
     from sage_attention.app.sweeps import int_list as _int_list
     if args.max_width < 1:
         raise UsageError(f"--max-width (={args.max_width}) must be at least 1")
@@ -228,12 +393,13 @@ def filling_command(args, out, err):
         _int_list(args.input, "--input"), _int_list(args.output, "--output"),
         _int_list(args.depth, "--depth", minimum=2), _int_list(args.degree, "--degree", minimum=2))))
     depth = max(g[2] for g in grid)
-    if args.max_width ** (depth - 1) > MAX_FILLING_ROWS:
+    limit = settings.MAX_FILLING_ROWS if args.exhaustive else settings.MAX_FILLING_BOX
+    if args.max_width ** (depth - 1) > limit:
         # filling_frontier's own refusal names its Python arguments; this one, the options
         raise UsageError(f"the box of hidden widths has up to {args.max_width ** (depth - 1)} "
                          f"architectures (--max-width {args.max_width} for each of the {depth - 1} "
-                         f"hidden layers of --depth {depth}), more than {MAX_FILLING_ROWS}; lower --max-width or "
-                         "--depth")
+                         f"hidden layers of --depth {depth}), more than {limit}"
+                         f"{' for --exhaustive' if args.exhaustive else ''}; lower --max-width or --depth")
     done = []
 
     def show(results):
@@ -251,7 +417,7 @@ def filling_command(args, out, err):
     try:
         for d_in, d_out, depth, r in grid:
             done.append(filling_frontier(d_in, d_out, depth, r, args.max_width, args.bias,
-                                         args.seed, progress))
+                                         args.seed, progress, exhaustive=args.exhaustive))
             if args.json:   # JSON Lines: one "row" record per search, as it finishes
                 emit(out, record("row", {"command": "filling", **_json_values(done[-1])}))
     except KeyboardInterrupt:
@@ -260,6 +426,8 @@ def filling_command(args, out, err):
             show(done)
         raise
     show(done)
+    if getattr(args, "plot", None):
+        write_plot(plot_filling(done), args.plot, args, out, err, "filling")
     return 0
 
 
@@ -300,9 +468,14 @@ def add_filling_parser(sub, epilog):
     fl.add_argument("--max-width", type=int, default=6,
                     help="the largest hidden width searched (default: 6)")
     fl.add_argument("--bias", action="store_true", help="biases in every layer")
+    fl.add_argument("--exhaustive", action="store_true",
+                    help="compute every architecture below the frontier, so every defective one "
+                    "(default: only the frontier and the defective ones it meets)")
     fl.add_argument("--seed", type=seed_argument, default=0)
     fl.add_argument("--json", action="store_true",
                     help="print JSON Lines: one record per search (doc/json.rst)")
     fl.add_argument("--csv", action="store_true", help="print the table as CSV")
     fl.add_argument("--rst", action="store_true", help="print the table as reStructuredText")
+    fl.add_argument("--plot", metavar="FILE", default=None,
+                    help="also draw the minimal filling widths into FILE (.png, .pdf or .svg)")
     fl.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")

@@ -2,7 +2,7 @@ r"""
 The library's refusals, told in the words of the command line
 
 A size or memory guard of the library refuses with a
-:class:`~sage_attention.errors.ComputationTooLarge` that carries its ways
+:class:`~sage_attention.misc.errors.ComputationTooLarge` that carries its ways
 out as data: a lower degree (``lower_degree``, ``degree``), other hints
 (``hint``), and whether ``force=True`` runs it anyway (``force_helps``).
 Its message is in the words of a Python caller; on the command line the
@@ -16,7 +16,7 @@ Importing this module loads no Sage.
 
 EXAMPLES::
 
-    sage: from sage_attention.errors import ComputationTooLarge
+    sage: from sage_attention.misc.errors import ComputationTooLarge
     sage: from sage_attention.app.messages import command_line_advice
     sage: e = ComputationTooLarge("too big (limit 5)", force_helps=True); print(e)
     too big (limit 5); pass force=True to run it anyway
@@ -25,7 +25,7 @@ EXAMPLES::
     sage: command_line_advice(e, force=False)
     'too big (limit 5)'
 """
-from sage_attention.errors import ComputationTooLarge, located
+from sage_attention.misc.errors import ComputationTooLarge, located
 
 
 def command_line_advice(error, force=True, degree_clause=None, hint=None):
@@ -35,7 +35,7 @@ def command_line_advice(error, force=True, degree_clause=None, hint=None):
     INPUT:
 
     - ``error`` -- an exception; a
-      :class:`~sage_attention.errors.ComputationTooLarge` is written from
+      :class:`~sage_attention.misc.errors.ComputationTooLarge` is written from
       its data, any other error is its message
     - ``force`` -- boolean (default: ``True``); whether the command has the
       option ``--force``: a refusal that ``force`` lifts advises ``pass
@@ -52,7 +52,7 @@ def command_line_advice(error, force=True, degree_clause=None, hint=None):
 
     EXAMPLES::
 
-        sage: from sage_attention.errors import ComputationTooLarge
+        sage: from sage_attention.misc.errors import ComputationTooLarge
         sage: from sage_attention.app.messages import command_line_advice
         sage: e = ComputationTooLarge("the table of the 5985 monomials of degree 4 needs about "
         ....:                         "1.3 MiB (limit 1.0 KiB)", lower_degree=True, force_helps=True)

@@ -24,8 +24,8 @@ EXAMPLES::
 import logging
 import sys
 
-from sage_attention.errors import SageAttentionError
-from sage_attention.dsl.computations import COMPUTATIONS as TABLE
+from sage_attention.misc.errors import SageAttentionError
+from sage_attention.catalog.computations import COMPUTATIONS as TABLE
 from sage_attention.app.runners import runner
 from sage_attention.app.jsonout import emit, record
 from sage_attention.app.messages import command_line_advice

@@ -5,7 +5,7 @@ A computation statement of a ``compute`` block (``dimension``, ``fibers``,
 ``invariants``, ``check``, ``vanishing_ideal``, ``certify``) is run by a
 function ``(model, computation, options) -> dict``: the result is JSON-able,
 and its optional ``"text"`` entry is the readable report. The table
-:data:`sage_attention.dsl.computations.COMPUTATIONS` names each runner by
+:data:`sage_attention.catalog.computations.COMPUTATIONS` names each runner by
 its dotted name; :func:`runner` imports it only when the computation runs,
 and :func:`register` adds a computation with its runner.
 
@@ -22,8 +22,12 @@ EXAMPLES::
 import importlib
 import logging
 
-from sage_attention.dsl.computations import (ALL_FAMILIES, COMPUTATIONS as TABLE,
+from sage_attention.settings import moved_to_settings, settings
+from sage_attention.catalog.computations import (ALL_FAMILIES, COMPUTATIONS as TABLE,
                                               FAMILIES as FAMILY_TABLE)
+# the runners of vanishing_ideal, in their own module (the old names are kept here)
+from sage_attention.app.ideal_runners import (run_stack_vanishing_ideal,  # noqa: F401
+                                              run_vanishing_ideal)
 
 
 def run_dimension(model, computation, options):
@@ -35,8 +39,8 @@ def run_dimension(model, computation, options):
     - ``model`` -- the Sage model
     - ``computation`` -- the :class:`~sage_attention.dsl.spec.Computation`
     - ``options`` -- dictionary of the options declared in
-      :data:`sage_attention.dsl.computations.COMPUTATIONS` (``seed``; with ``progress``, a
-      :class:`~sage_attention.progress.Heartbeat` on standard error)
+      :data:`sage_attention.catalog.computations.COMPUTATIONS` (``seed``; with ``progress``, a
+      :class:`~sage_attention.misc.progress.Heartbeat` on standard error)
 
     OUTPUT: a dictionary (the report's ``to_dict()`` and its ``text``)
 
@@ -49,15 +53,15 @@ def run_dimension(model, computation, options):
         sage: r["dimension"], r["expected_dimension"]
         (4, 4)
     """
-    from sage_attention.progress import Heartbeat
+    from sage_attention.misc.progress import Heartbeat
     seconds = jacobian_seconds(model)
-    if seconds is not None and seconds > SLOW_DIMENSION_SECONDS:
+    if seconds is not None and seconds > settings.SLOW_DIMENSION_SECONDS:
         # a deep model takes minutes or hours before anything else is printed: say so
         # (a warning: --quiet silences it; --progress shows the seconds as they pass)
         name = getattr(computation, "model", None)
         logging.getLogger("sage_attention").warning(
-            "dimension of %s: this may take %s (an estimate: %s random inputs, each pushing "
-            "%s weight directions through up to %s layers); %s, Ctrl-C stops it",
+            "dimension of %s: this may take %s (an estimate: up to %s random inputs, each pulling "
+            "%s output entries back through %s layers); %s, Ctrl-C stops it",
             f"model `{name}`" if name else f"a stack of {model.nlayers()} layers",
             _duration(seconds), *seconds.steps,
             "the seconds are shown" if options.get("progress") else "--progress shows the seconds")
@@ -69,13 +73,14 @@ def run_dimension(model, computation, options):
     return result
 
 
-#: ``dimension`` warns that it is slow when :func:`jacobian_seconds` estimates more seconds.
-SLOW_DIMENSION_SECONDS = 60
-
-#: The seconds of one step of the Jacobian's forward propagation (one weight direction through
-#: one layer, width 2), measured: a deep width-2 network with one token takes 2.4 s for 11
-#: layers and 17 s for 21 (one core).
-JACOBIAN_STEP_SECONDS = 6e-5
+# ``dimension`` warns that it is slow when jacobian_seconds() estimates more than
+# settings.SLOW_DIMENSION_SECONDS. The seconds of one step of the Jacobian's reverse mode (one
+# output entry's cotangent through one layer, width 2), settings.JACOBIAN_STEP_SECONDS, were
+# measured: a deep width-2 network with one token and 81 layers took 19.5 s for 648 inputs (the
+# most the estimate counts) and 7.9 s for the 256 its rank needed (one core, shared machine).
+# The old names read the settings.
+__getattr__ = moved_to_settings(__name__, {"SLOW_DIMENSION_SECONDS": "SLOW_DIMENSION_SECONDS",
+                                           "JACOBIAN_STEP_SECONDS": "JACOBIAN_STEP_SECONDS"})
 
 
 class _Seconds(float):
@@ -85,36 +90,53 @@ class _Seconds(float):
 def jacobian_seconds(model):
     r"""
     Return an estimate of the seconds that the Jacobian rank of ``dimension``
-    takes for a stack of lightning layers, or ``None`` (another model, or one layer).
+    takes for a stack of layers (lightning, dense or attention), or ``None``
+    (one layer, or a model without reverse mode).
 
-    The rank is that of the derivatives at random inputs: about `P / o + 2`
-    inputs for `P` weights and `o` outputs, each pushing the `P` weight
-    directions through the layers after their own (forward propagation), so
-    the time grows with the cube of the depth.
+    The rank is that of the derivatives at random inputs: at most about
+    `P / o + 2` inputs for `P` weights and `o` output entries, fewer when the
+    rank is found earlier (:func:`~sage_attention.models.jacobian.jacobian_rank`
+    doubles its first batch from `16` inputs and stops when an input adds
+    nothing). A lightning stack computes its rows in reverse mode
+    (:func:`~sage_attention.models.derivatives.layer_gradients`): each output
+    entry's cotangent goes once through the `L` layers, so one input costs
+    `o L` steps and the time grows with the square of the depth (the number
+    of inputs grows with the rank). One step (one cotangent through one layer
+    of width 2) takes ``settings.JACOBIAN_STEP_SECONDS``. The estimate takes
+    the most inputs, so it is an upper estimate.
 
     EXAMPLES::
 
         sage: from sage_attention.app.runners import jacobian_seconds
         sage: from sage_attention import LightningAttention
         sage: deep = lambda n: LightningAttention(widths=[2] * (n + 1) + [1], ranks=[1] * (n + 1), t=1)
-        sage: [int(jacobian_seconds(deep(n))) for n in (10, 20, 40)]
-        [2, 16, 128]
-        sage: jacobian_seconds(deep(300)) > 3600
+        sage: [round(jacobian_seconds(deep(n)), 1) for n in (10, 40, 80)]
+        [0.3, 4.0, 15.7]
+        sage: 60 < jacobian_seconds(deep(300)) < 3600
         True
         sage: jacobian_seconds(LightningAttention(d=3, t=2, a=1)) is None
         True
+
+    A stack of `1000` dense layers of width `2` takes about twenty minutes
+    (``dimension`` warns before it starts; `100` layers took 11.6 s on a
+    shared core, estimated 12.2 s)::
+
+        sage: from sage_attention import Network, dense
+        sage: M = Network([dense(out=2, r=2)] * 1000 + [dense(out=1)], d=2)
+        sage: 600 < jacobian_seconds(M) < 3600
+        True
     """
     try:
-        if not model.is_lightning() or model.nlayers() < 2:
+        if getattr(model, "jacobian_mode", lambda: None)() != "reverse" or model.nlayers() < 2:
             return None
         weights, layers = int(model.nparameters()), int(model.nlayers())
-        inputs = -(-weights // max(1, len(model.output_entries()))) + 2
+        entries = max(1, len(model.output_entries()))
+        inputs = -(-weights // entries) + 2
         width = max(int(w) for w in model.widths)
     except Exception:       # a model without these counts: no estimate
         return None
-    seconds = _Seconds(JACOBIAN_STEP_SECONDS * inputs * weights * (layers - 1) / 2
-                       * max(1, width / 2))
-    seconds.steps = (inputs, weights, layers - 1)
+    seconds = _Seconds(settings.JACOBIAN_STEP_SECONDS * inputs * entries * layers * max(1, width / 2))
+    seconds.steps = (inputs, entries, layers)
     return seconds
 
 
@@ -174,7 +196,7 @@ def families_of(model, options, split=False):
     - ``model`` -- the Sage model
     - ``options`` -- dictionary; ``options['families']`` is a tuple of
       ``(name, options)`` pairs (default: every family that applies, the
-      name :data:`~sage_attention.dsl.computations.ALL_FAMILIES`), and
+      name :data:`~sage_attention.catalog.computations.ALL_FAMILIES`), and
       ``options['seed']`` (optional) reaches each family that takes a seed
       and does not set one; ``options['force']`` (optional, the command
       line's ``--force``) reaches every family's memory guard
@@ -185,7 +207,7 @@ def families_of(model, options, split=False):
     OUTPUT: a list of :class:`~sage_attention.invariants.base.InvariantFamily`
 
     Each family is built once
-    (:func:`~sage_attention.dsl.computations.distinct_families`): with
+    (:func:`~sage_attention.catalog.computations.distinct_families`): with
     ``all, brill`` the union of ``all`` leaves ``brill`` out, and with
     ``brill(limit = 3), all`` the family ``brill`` is built with its
     explicit options (``limit = 3``) and only there; a family named twice
@@ -218,7 +240,7 @@ def families_of(model, options, split=False):
          'single_token_low_rank', 'rows', 'brill']
     """
     import inspect
-    from sage_attention.dsl.computations import distinct_families
+    from sage_attention.catalog.computations import distinct_families
     chosen, rest = distinct_families(options.get("families"))
     seed = options.get("seed")
     force = bool(options.get("force", False))
@@ -382,7 +404,7 @@ def _run_generation(model, options):
     from sage_attention.variety.generation import generation_report
     # one row per family: ``all`` is the families it stands for (``split``)
     families = families_of(model, options, split=True) if options.get("families") else None
-    from sage_attention.errors import ComputationTooLarge
+    from sage_attention.misc.errors import ComputationTooLarge
     try:
         G = generation_report(model, families, progress=bool(options.get("progress", False)),
                               force=bool(options.get("force", False)))
@@ -397,194 +419,6 @@ def _run_generation(model, options):
     summary = repr(G).split("\n", 1)[-1].strip()
     d["text"] = summary + "\n" + G.table()
     return d
-
-
-def run_vanishing_ideal(model, computation, options):
-    r"""
-    Run ``vanishing_ideal [up to degree N] [algorithm = A]``.
-
-    ``algorithm = elimination`` (Singular; complete) or ``interpolation``
-    (degree by degree up to ``N``, default 4); ``up to degree N`` alone means
-    interpolation through degree ``N``; with neither, elimination for small
-    models and interpolation otherwise.
-
-    INPUT: as for :func:`run_dimension`; ``options['progress']`` (set by
-    the run, default ``False``) shows the progress of the vanishing ideal
-    and of the minimal generators on standard error
-
-    OUTPUT: a dictionary with ``generators_by_degree`` (minimal generators,
-    linear relations included), ``complete_through_degree`` (``None`` when
-    the whole ideal is known), ``proved_complete``, ``algorithm``,
-    ``generators`` (strings) and ``text``
-
-    EXAMPLES::
-
-        sage: from sage_attention.app.runners import run_vanishing_ideal
-        sage: from sage_attention import LightningAttention
-        sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
-        sage: r = run_vanishing_ideal(M, None, {"algorithm": "elimination"})
-        sage: r["generators_by_degree"], r["proved_complete"]
-        ({1: 4, 2: 3}, True)
-        sage: s = run_vanishing_ideal(M, None, {"algorithm": "interpolation", "degree": 3})
-        sage: s["generators_by_degree"], s["complete_through_degree"]
-        ({1: 4, 2: 3}, 3)
-    """
-    from sage_attention.ideals.polynomial_text import polynomial_text
-    X = model.neurovariety()
-    algorithm = options.get("algorithm")
-    degree = options.get("degree")
-    if degree is not None and algorithm is None:
-        algorithm = "interpolation"
-    progress = bool(options.get("progress", False))
-    res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree,
-                                   force=bool(options.get("force", False)), progress=progress)
-    if getattr(res, "interrupted", False):
-        # Ctrl-C during interpolation: the finished degrees (not cached by the variety)
-        gens = [g for g in res.coordinate_ideal(force=bool(options.get("force", False))).gens() if g]
-    else:
-        gens = X.minimal_generators(algorithm=algorithm, degree=degree, progress=progress)
-    count = "exact"
-    if hasattr(res, "complete_through_degree"):
-        data = res.to_dict()
-        by_degree, count = _interpolation_counts(model, res, bool(options.get("force", False)), progress)
-        complete = res.complete_through_degree
-        proved = bool(res.proved_complete)
-        how = f"interpolation, complete through degree {complete}"
-        # what is proved and what is not, in the words of the report (ImplicitizationReport)
-        how += "; " + res.status() + str(res.proof)
-    else:
-        data = res.to_dict()
-        by_degree = dict(sorted(X.minimal_generators_by_degree(progress=progress).items()))
-        complete, proved = None, True
-        how = f"elimination ({res.algorithm}), the whole ideal, {res.seconds:.2f} s"
-    counts = ", ".join(f"{n} of degree {k}" for k, n in by_degree.items())
-    text = f"minimal generators: {counts}\n{how}"
-    if count != "exact":
-        text += "\n" + count
-        count = "modulo p"
-    out = {"algorithm": "interpolation" if hasattr(res, "complete_through_degree") else "elimination",
-           "generators_by_degree": by_degree, "minimal_count": count, "complete_through_degree": complete,
-           "proved_complete": proved, "generators": [polynomial_text(g) for g in gens], "text": text}
-    for key in ("seconds", "timings"):
-        if key in data:
-            out[key] = data[key]
-    if getattr(res, "interrupted", False):
-        out["interrupted"] = True
-    return out
-
-
-def _interpolation_counts(model, res, force, progress, limit=None):
-    r"""
-    Return ``(by_degree, how)``: the numbers of minimal generators of an interpolation result.
-
-    The engine certifies its counts modulo `p` only (an upper bound over
-    `\QQ`, see :mod:`~sage_attention.ideals.implicitization`). They are
-    recounted exactly over `\QQ`
-    (:func:`~sage_attention.variety.neurovariety.minimal_generators_count`)
-    when the size of that count
-    (:func:`~sage_attention.ideals.minimal_generators.exact_count_size`) is
-    at most :data:`~sage_attention.ideals.minimal_generators.EXACT_COUNT_SIZE`
-    (or ``limit`` when given) or ``force`` is true; ``how`` is then ``'exact'``. Otherwise the
-    engine's counts are returned (the linear relations added), and ``how``
-    is the sentence that says so.
-
-    EXAMPLES::
-
-        sage: from sage_attention.app.runners import _interpolation_counts
-        sage: from sage_attention import LightningAttention
-        sage: from sage_attention.ideals.implicitization import implicitize
-        sage: M = LightningAttention(d=3, t=2, a=1, entries=[(1, 1)])
-        sage: R = implicitize(M, 3)
-        sage: _interpolation_counts(M, R, False, False)
-        ({1: 10, 2: 45, 3: 10}, 'exact')
-
-    Beyond the size limit the engine's counts are returned, and said to be::
-
-        sage: counts, how = _interpolation_counts(M, R, False, False, limit=10^5)
-        sage: counts; print(how)
-        {1: 10, 2: 45, 3: 10}
-        the counts are the engine's, certified modulo 8388593 (an upper bound over QQ); the exact count
-        over QQ (size 923400 > 100000) was skipped: pass --force (force=True) to run it
-        sage: _interpolation_counts(M, R, True, False, limit=10^5)[1]
-        'exact'
-    """
-    from sage_attention.ideals import minimal_generators as mg
-    from sage_attention.variety.neurovariety import minimal_generators_count
-    gens = [g for g in res.essential_generators if g]
-    size = mg.exact_count_size([g.degree() for g in gens], model.essential_ring().ngens())
-    limit = mg.EXACT_COUNT_SIZE if limit is None else int(limit)
-    if force or size <= limit:
-        return dict(sorted(minimal_generators_count(res.coordinate_ideal(force=force), force=force,
-                                                    progress=progress).items())), "exact"
-    counts = {int(k): len(v) for k, v in res.generators_by_degree.items() if len(v)}
-    nlin = len(model.linear_relations())
-    if nlin:
-        counts[1] = counts.get(1, 0) + nlin
-    how = (f"the counts are the engine's, certified modulo {res.prime} (an upper bound over QQ); the exact "
-           f"count over QQ (size {size} > {limit}) was skipped: pass --force (force=True) to "
-           "run it")
-    return dict(sorted(counts.items())), how
-
-
-def run_stack_vanishing_ideal(model, computation, options):
-    r"""
-    Run ``vanishing_ideal`` on a network with dense layers: the whole ideal, by elimination.
-
-    The weights are eliminated from the graph ideal of the parametrization
-    (:func:`~sage_attention.ideals.stack_elimination.stack_vanishing_ideal`),
-    for small networks only (the size guard); the result is the whole ideal,
-    so it is proved complete. With biases the coordinates are the
-    coefficients of every degree up to that of the network, and the ideal is
-    still homogeneous in them.
-
-    INPUT: as for :func:`run_vanishing_ideal` (``algorithm``, if given, is
-    ``'elimination'``; ``check`` refuses the others on these models)
-
-    OUTPUT: a dictionary as :func:`run_vanishing_ideal` returns
-
-    EXAMPLES:
-
-    The shallow network `x \mapsto c\,(w \cdot x)^3` in two variables: the
-    binary cubics that are cubes, the twisted cubic::
-
-        sage: from sage_attention.app.runners import run_stack_vanishing_ideal
-        sage: from sage_attention import PolynomialNetwork
-        sage: r = run_stack_vanishing_ideal(PolynomialNetwork([2, 1, 1], 3), None, {})
-        sage: r["generators_by_degree"], r["proved_complete"], r["algorithm"]
-        ({2: 3}, True, 'elimination')
-        sage: print(r["text"])
-        minimal generators: 3 of degree 2
-        elimination (Singular, the weights eliminated), the whole ideal, ... s
-
-    The ternary quadrics that are sums of four squares fill their space::
-
-        sage: from sage_attention import Network, dense
-        sage: r = run_stack_vanishing_ideal(Network([dense(out=4, r=2), dense(out=1)], d=3), None, {})
-        sage: print(r["text"])
-        minimal generators: none (the ideal is zero)
-        the outputs fill their space (the Jacobian's rank is the number of coordinates, 6): nothing to eliminate, the whole ideal, ... s
-    """
-    import time
-    from sage_attention.ideals.polynomial_text import polynomial_text
-    from sage_attention.ideals.stack_elimination import stack_vanishing_ideal
-    from sage_attention.progress import Heartbeat
-    from sage_attention.variety.neurovariety import minimal_basis, minimal_generators_count
-    force, progress = bool(options.get("force", False)), bool(options.get("progress", False))
-    t0 = time.time()
-    with Heartbeat("elimination: the weights of the network", progress):
-        I = stack_vanishing_ideal(model, force=force)
-    seconds = time.time() - t0
-    gens = minimal_basis(I) if not I.is_zero() else []
-    by_degree = dict(sorted(minimal_generators_count(I, force=force, progress=progress).items()))
-    counts = ", ".join(f"{n} of degree {k}" for k, n in by_degree.items()) or "none (the ideal is zero)"
-    if I.is_zero() and I.ring().ngens():
-        how = (f"the outputs fill their space (the Jacobian's rank is the number of coordinates, "
-               f"{I.ring().ngens()}): nothing to eliminate, the whole ideal")
-    else:
-        how = "elimination (Singular, the weights eliminated), the whole ideal"
-    text = f"minimal generators: {counts}\n{how}, {seconds:.2f} s"
-    return {"algorithm": "elimination", "generators_by_degree": by_degree, "complete_through_degree": None,
-            "proved_complete": True, "generators": [polynomial_text(g) for g in gens], "text": text}
 
 
 def run_certify(model, computation, options):
@@ -652,20 +486,20 @@ def register(name, runner, options=(), doc=""):
     - ``name`` -- string; the statement name
     - ``runner`` -- function ``(model, computation, options) -> dict``
     - ``options`` -- (default: ``()``) the options the statement accepts:
-      :class:`~sage_attention.dsl.computations.Option` objects, or names
+      :class:`~sage_attention.catalog.computations.Option` objects, or names
       (then any non-negative integer is accepted)
     - ``doc`` -- (default: ``""``) one line for the reference
 
     EXAMPLES::
 
         sage: from sage_attention.app.runners import register, runner, RUNNERS
-        sage: from sage_attention.dsl.computations import COMPUTATIONS
+        sage: from sage_attention.catalog.computations import COMPUTATIONS
         sage: register("hello", lambda model, computation, options: {"text": "hi"}, ["times"])
         sage: COMPUTATIONS["hello"].option_names, runner("hello")(None, None, {})
         (('times',), {'text': 'hi'})
         sage: _ = COMPUTATIONS.pop("hello"); _ = RUNNERS.pop("hello")
     """
-    from sage_attention.dsl.computations import Computation, Option, register as add
+    from sage_attention.catalog.computations import Computation, Option, register as add
     opts = tuple(o if isinstance(o, Option) else Option(str(o), "int", minimum=0)
                  for o in options)
     add(Computation(name, f"{runner.__module__}.{runner.__qualname__}", opts, doc))

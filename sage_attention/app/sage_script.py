@@ -35,7 +35,7 @@ From the command line::
 import os
 import sys
 
-from sage_attention.errors import SageAttentionError
+from sage_attention.misc.errors import SageAttentionError
 
 
 class ScriptError(SageAttentionError, ValueError):
@@ -61,9 +61,10 @@ def sage_namespace():
         exec("from sage.all import *", ns)
     except ImportError:
         exec("from sage.all__sagemath_singular import *", ns)
-    import sage_attention
-    for name in sage_attention.__all__:
-        ns[name] = getattr(sage_attention, name)
+    import importlib
+    from sage_attention.catalog.public import PUBLIC_NAMES
+    for name, module in PUBLIC_NAMES.items():
+        ns[name] = getattr(importlib.import_module(module), name)
     return ns
 
 

@@ -27,12 +27,12 @@ import signal
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from sage_attention.errors import SageAttentionError
+from sage_attention.misc.errors import SageAttentionError
 from sage_attention.app.jsonout import emit, record
+from sage_attention.settings import moved_to_settings, settings
 
-
-#: The largest grid ``sweep`` accepts (rows).
-MAX_SWEEP_ROWS = 10000
+# The largest grid ``sweep`` accepts (rows) is settings.MAX_SWEEP_ROWS; the old name reads it.
+__getattr__ = moved_to_settings(__name__, {"MAX_SWEEP_ROWS": "MAX_SWEEP_ROWS"})
 
 
 class UsageError(SageAttentionError):
@@ -51,7 +51,7 @@ def seed_argument(text):
     r"""
     Return the seed of the command-line option ``--seed`` (an argparse type).
 
-    The range is that of every seed (:data:`~sage_attention.randomness.MAX_SEED`),
+    The range is that of every seed (:data:`~sage_attention.misc.randomness.MAX_SEED`),
     in Python and in a spec file.
 
     EXAMPLES::
@@ -65,7 +65,7 @@ def seed_argument(text):
         ArgumentTypeError: must be an integer >= 0 and <= 2^64 - 1, not '-1'
     """
     import argparse
-    from sage_attention.randomness import resolve_seed
+    from sage_attention.misc.randomness import resolve_seed
     try:
         return resolve_seed(int(text))
     except ValueError:
@@ -119,9 +119,9 @@ def _int_list(text, option="--width", minimum=1):
             if lo > hi:
                 raise UsageError(f"{option} (={text!r}): the range {lo}..{hi} is empty; write "
                                  f"lo..hi with lo <= hi, e.g. {hi}..{lo}")
-            if hi - lo >= MAX_SWEEP_ROWS:
+            if hi - lo >= settings.MAX_SWEEP_ROWS:
                 raise UsageError(f"{option} (={text!r}): the range {lo}..{hi} has more than "
-                                 f"{MAX_SWEEP_ROWS} values")
+                                 f"{settings.MAX_SWEEP_ROWS} values")
             out += list(range(lo, hi + 1))
         elif part.strip():
             out.append(integer(part))
@@ -283,8 +283,8 @@ def refuse_large_rows(rows, hint):
     Refuse, before computing anything, a table with a row beyond the size guard.
 
     The guard is the one of a dimension (the entries of the forward-mode
-    Jacobian, :func:`~sage_attention.sizes.check_size` on
-    :func:`~sage_attention.sizes.estimate_size`), the one the library
+    Jacobian, :func:`~sage_attention.catalog.costs.check_size` on
+    :func:`~sage_attention.catalog.model_sizes.estimate_size`), the one the library
     applies to each row when it computes it; here every row is checked
     first, so a table does not compute for minutes and then stop at a row
     that cannot run.
@@ -308,8 +308,8 @@ def refuse_large_rows(rows, hint):
         ...
         UsageError: the row widths 1000,1000 ranks 1 t=3 is too large: the forward-mode Jacobian holds about ... field entries (limit 50000000)...; lower --width
     """
-    from sage_attention.errors import ComputationTooLarge
-    from sage_attention.sizes import check_size, estimate_size
+    from sage_attention.misc.errors import ComputationTooLarge
+    from sage_attention.catalog.costs import check_size, estimate_size
     from sage_attention.app.messages import command_line_advice
     for row in rows:
         heads = row.get("heads")
@@ -371,13 +371,13 @@ def _sweep_grid(args):
         ranks = _int_list("2" if args.rank is None else args.rank, "--rank")
         tokens = _int_list(args.tokens, "--tokens")
         n = len(layers) * len(widths) * len(ranks) * len(tokens) * len(norms)
-        if n > MAX_SWEEP_ROWS:
-            raise UsageError(f"the grid has {n} architectures, more than {MAX_SWEEP_ROWS}; "
+        if n > settings.MAX_SWEEP_ROWS:
+            raise UsageError(f"the grid has {n} architectures, more than {settings.MAX_SWEEP_ROWS}; "
                              "narrow --width, --rank, --tokens or --layers")
         grid = experiments.architecture_grid(layers=layers, widths=widths, ranks=ranks,
                                              tokens=tokens, normalization=norms)
-    if len(grid) > MAX_SWEEP_ROWS:
-        raise UsageError(f"the grid has {len(grid)} architectures, more than {MAX_SWEEP_ROWS}")
+    if len(grid) > settings.MAX_SWEEP_ROWS:
+        raise UsageError(f"the grid has {len(grid)} architectures, more than {settings.MAX_SWEEP_ROWS}")
     refuse_large_rows(grid, "remove it from --arch" if args.arch else
                       "lower --width, --layers or --tokens")
     return grid
@@ -426,6 +426,7 @@ def sweep_command(args, out, err):
         0
     """
     from sage_attention.app import experiments
+    from sage_attention.app.plots import plot_sweep, write_plot
     finished = []
     progress = _row_progress(args, err, finished)
 
@@ -456,6 +457,8 @@ def sweep_command(args, out, err):
             show(finished)
         raise
     show(rows)
+    if getattr(args, "plot", None):
+        write_plot(plot_sweep(rows), args.plot, args, out, err, "sweep")
     return 0
 
 
@@ -510,7 +513,7 @@ def defectivity_rows(widths, outs, tokens, ranks=None, max_heads=None):
         sage: [r["heads"] for r in defectivity_rows([200], [1], [2], [1], max_heads=2)]
         [2]
     """
-    from sage_attention.sizes import estimate_size, span_bound
+    from sage_attention.catalog.costs import estimate_size, span_bound
     rows = []
     for d in widths:
         for o in outs:
@@ -571,6 +574,7 @@ def defectivity_command(args, out, err):
         2
     """
     from sage_attention.app import experiments
+    from sage_attention.app.plots import plot_defectivity, write_plot
     if args.jobs < 1:
         raise UsageError(f"--jobs (={args.jobs}) must be at least 1")
     # each option lists a set of values: a value given twice is one row (`--width 3,3`)
@@ -580,8 +584,8 @@ def defectivity_command(args, out, err):
     ranks = None if args.rank is None else list(dict.fromkeys(_int_list(args.rank, "--rank")))
     max_heads = None if args.heads is None else max(_int_list(args.heads, "--heads"))
     n = len(widths) * len(outs) * len(tokens) * (len(ranks) if ranks else max(widths))
-    if n > MAX_SWEEP_ROWS:
-        raise UsageError(f"the grid has {n} architectures, more than {MAX_SWEEP_ROWS}; "
+    if n > settings.MAX_SWEEP_ROWS:
+        raise UsageError(f"the grid has {n} architectures, more than {settings.MAX_SWEEP_ROWS}; "
                          "narrow --width, --out, --tokens or --rank")
     refuse_large_rows(defectivity_rows(widths, outs, tokens, ranks, max_heads),
                       "lower --width, --out or --tokens, or cap the heads with --heads")
@@ -629,4 +633,8 @@ def defectivity_command(args, out, err):
         note = row["stopped"] and experiments.defectivity_stop_note(row, max_heads)
         if note:
             print(f"note: {note}", file=err, flush=True)
+    if getattr(args, "plot", None):
+        chains = len({(r["d"], r["out"], r["tokens"], r["rank"]) for r in rows})
+        write_plot(plot_defectivity(rows, kind="lines" if chains <= 8 else "defects"), args.plot,
+                   args, out, err, "defectivity")
     return 0

@@ -2,7 +2,7 @@ r"""
 Syntax errors of the spec language
 
 A malformed spec raises a :class:`DSLSyntaxError` (a ``SyntaxError`` and a
-:class:`~sage_attention.errors.SageAttentionError`). Its subclass names what
+:class:`~sage_attention.misc.errors.SageAttentionError`). Its subclass names what
 kind of mistake it is; the parser chooses it with Lark's
 ``match_examples``, comparing the parser state of the error with those of
 the malformed snippets in :data:`EXAMPLES`.
@@ -27,8 +27,8 @@ EXAMPLES::
     expected: a newline or `;`, or `}`
     fix: put a newline or `;` before `tokens`
 """
-from sage_attention.errors import SageAttentionError
-from sage_attention.errors import SpecError as _BaseSpecError
+from sage_attention.misc.errors import SageAttentionError
+from sage_attention.misc.errors import SpecError as _BaseSpecError
 
 #: At most this many characters of a source line are shown around the caret.
 CONTEXT_WIDTH = 72
@@ -118,7 +118,7 @@ class SpecError(_BaseSpecError):
     r"""
     A semantic error in a spec file, shown with its source line.
 
-    It is a :class:`sage_attention.errors.SpecError`; the source line is
+    It is a :class:`sage_attention.misc.errors.SpecError`; the source line is
     shown through :func:`render_context` (tabs, control characters and
     long lines are safe), and the fix, when the check knows one, on a last
     line ``fix: ...``, as for a :class:`DSLSyntaxError`.

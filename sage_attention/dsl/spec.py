@@ -9,7 +9,11 @@ and the coefficient coordinates) and a tuple of :class:`Computation`.
 
 These are frozen dataclasses and import no Sage, so the DSL is tested in
 milliseconds.  Equality ignores source positions, so a spec equals the
-parse of its canonical source :meth:`Spec.to_dsl`.
+parse of its canonical source :meth:`Spec.to_dsl`. The records of the
+layers are in :mod:`sage_attention.dsl.layers`, the source positions in
+:mod:`sage_attention.dsl.source_text` (both importable from here); a model
+spec is built into its Sage model by :meth:`ModelSpec.build`
+(:mod:`sage_attention.dsl.build`).
 
 Semantic checks (positive widths, `p` prime, entries in range, known
 computations, the size guard) are a separate pass,
@@ -52,49 +56,23 @@ EXAMPLES::
     []
 """
 from dataclasses import dataclass, field as dc_field
-from enum import Enum
-from fractions import Fraction
+from fractions import Fraction  # noqa: F401 (part of this module's API)
 
-from sage_attention.errors import SpecError  # noqa: F401 (part of this module's API)
-from sage_attention.dsl.text import did_you_mean, format_value  # noqa: F401 (part of this module's API)
-from sage_attention.dsl.computations import ALL_FAMILIES, check_statement  # noqa: F401
-# the semantic checks live in their own module; their public names stay importable from here
+from sage_attention.settings import moved_to_settings
+from sage_attention.misc.errors import SpecError  # noqa: F401 (part of this module's API)
+from sage_attention.misc.text import did_you_mean, format_value  # noqa: F401 (part of this module's API)
+from sage_attention.catalog.computations import ALL_FAMILIES, check_statement  # noqa: F401
+# the layers, the source spans and the semantic checks live in their own modules; their
+# public names stay importable from here
+from sage_attention.dsl.source_text import SourceSpan  # noqa: F401
+from sage_attention.dsl.layers import ACTIVATIONS, DenseLayer, Layer, Normalization  # noqa: F401
 from sage_attention.dsl.validation import (COMPUTATION_OPTIONS, INVARIANT_FAMILIES,  # noqa: F401
-                                           MASKS, MAX_CHARACTERISTIC, MAX_SIZE, is_prime,
-                                           validate)
+                                           MASKS, MAX_CHARACTERISTIC, is_prime, validate)
 
 _is_prime = is_prime
 
-
-@dataclass(frozen=True)
-class SourceSpan:
-    r"""
-    A region of the source text (1-based lines and columns).
-
-    EXAMPLES::
-
-        sage: from sage_attention.dsl.spec import SourceSpan
-        sage: SourceSpan(2, 3, 2, 10)
-        SourceSpan(line=2, column=3, end_line=2, end_column=10)
-    """
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-
-
-class Normalization(Enum):
-    r"""
-    The normalization of an attention layer.
-
-    EXAMPLES::
-
-        sage: from sage_attention.dsl.spec import Normalization
-        sage: Normalization("softmax"), Normalization.LIGHTNING.value
-        (<Normalization.SOFTMAX: 'softmax'>, 'lightning')
-    """
-    LIGHTNING = "lightning"
-    SOFTMAX = "softmax"
+# the largest width, rank or number of tokens is settings.MAX_SPEC_SIZE; the old name reads it
+__getattr__ = moved_to_settings(__name__, {"MAX_SIZE": "MAX_SPEC_SIZE"})
 
 
 @dataclass(frozen=True)
@@ -121,7 +99,7 @@ class Field:
 
     def build(self):
         r"""
-        Return the Sage field.
+        Return the Sage field (:func:`~sage_attention.dsl.build.build_field`).
 
         EXAMPLES::
 
@@ -129,182 +107,8 @@ class Field:
             sage: Field().build(), Field("GF", 101).build()
             (Rational Field, Finite Field of size 101)
         """
-        if self.kind == "QQ":
-            from sage.rings.rational_field import QQ
-            return QQ
-        from sage.rings.finite_rings.finite_field_constructor import GF
-        return GF(self.p)
-
-
-@dataclass(frozen=True)
-class Layer:
-    r"""
-    One attention layer: its rank `a`, output width `d'`, normalization,
-    number of summed heads, mask and residual connection.
-
-    ``rank`` or ``out`` is ``None`` when the source omits it;
-    :func:`~sage_attention.dsl.validation.validate` reports that. ``mask`` is one of
-    :data:`~sage_attention.dsl.validation.MASKS`
-    (``"none"``: every output token sees every token; ``"causal"``: output
-    token `j` sees the tokens `n \le j`); ``residual = true`` adds the
-    layer's input to its output (`Y = X + \mathrm{attention}(X)`).
-
-    EXAMPLES::
-
-        sage: from sage_attention.dsl.spec import Layer, Normalization
-        sage: Layer(2, 1).to_dsl()
-        'layer attention(rank = 2, out = 1)'
-        sage: Layer(2, 3, Normalization.SOFTMAX).to_dsl()
-        'layer attention(rank = 2, out = 3, normalization = softmax)'
-        sage: Layer(2, 3, heads=2, mask="causal", residual=True).to_dsl()
-        'layer attention(rank = 2, out = 3, heads = 2, mask = causal, residual = true)'
-        sage: Layer(2, 3).is_plain(), Layer(2, 3, heads=2).is_plain()
-        (True, False)
-    """
-    #: the kind of layer (a class attribute)
-    kind = "attention"
-    rank: int = None
-    out: int = None
-    normalization: Normalization = Normalization.LIGHTNING
-    heads: int = 1
-    mask: str = "none"
-    residual: bool = False
-    span: SourceSpan = dc_field(default=None, compare=False, repr=False)
-    #: ``(key, span)`` of each argument as written, for validation
-    arg_spans: tuple = dc_field(default=(), compare=False, repr=False)
-
-    def to_dsl(self):
-        r"""
-        Return the canonical source of this layer.
-
-        EXAMPLES::
-
-            sage: from sage_attention.dsl.spec import Layer
-            sage: Layer(out=1).to_dsl()
-            'layer attention(out = 1)'
-        """
-        args = []
-        if self.rank is not None:
-            args.append(f"rank = {self.rank}")
-        if self.out is not None:
-            args.append(f"out = {self.out}")
-        if self.normalization is not Normalization.LIGHTNING:
-            args.append(f"normalization = {self.normalization.value}")
-        if self.heads != 1:
-            args.append(f"heads = {format_value(self.heads)}")
-        if self.mask != "none":
-            args.append(f"mask = {self.mask}")
-        if self.residual is not False:
-            args.append(f"residual = {format_value(self.residual)}")
-        return f"layer attention({', '.join(args)})"
-
-    def is_plain(self):
-        r"""
-        Return whether this layer has one head, no mask and no residual connection.
-
-        EXAMPLES::
-
-            sage: from sage_attention.dsl.spec import Layer
-            sage: Layer(1, 1).is_plain(), Layer(1, 1, mask="causal").is_plain()
-            (True, False)
-        """
-        return self.heads == 1 and self.mask == "none" and self.residual is False
-
-
-#: The activations a dense layer may have: ``linear`` or ``power(r)``.
-ACTIVATIONS = ("linear", "power")
-
-
-@dataclass(frozen=True)
-class DenseLayer:
-    r"""
-    One dense (MLP) layer `Y = (W X + b \mathbf{1}^T)^{\circ r}`, acting on each token.
-
-    ``activation`` is the name written (``"linear"``, the default, or
-    ``"power"``) and ``degree`` its argument (``None`` for a bare name); both
-    are checked by :func:`~sage_attention.dsl.validation.validate`, as are
-    ``bias`` and ``residual`` (``True``/``False``, or the word written).
-
-    EXAMPLES::
-
-        sage: from sage_attention.dsl.spec import DenseLayer
-        sage: DenseLayer(4, "power", 3, bias=True).to_dsl()
-        'layer dense(out = 4, activation = power(3), bias = true)'
-        sage: DenseLayer(1).to_dsl(), DenseLayer(1).power
-        ('layer dense(out = 1)', 1)
-        sage: DenseLayer(2, "power", 2, residual=True).power
-        2
-    """
-    #: the kind of layer (a class attribute)
-    kind = "dense"
-    out: int = None
-    activation: str = "linear"
-    degree: object = None
-    bias: object = False
-    residual: object = False
-    span: SourceSpan = dc_field(default=None, compare=False, repr=False)
-    #: ``(key, span)`` of each argument as written, for validation
-    arg_spans: tuple = dc_field(default=(), compare=False, repr=False)
-
-    @property
-    def power(self):
-        r"""
-        Return the power `r` of the activation (`1` for a linear layer).
-
-        EXAMPLES::
-
-            sage: from sage_attention.dsl.spec import DenseLayer
-            sage: DenseLayer(3, "power", 5).power
-            5
-        """
-        return 1 if self.activation == "linear" and self.degree is None else self.degree
-
-    def nparameters(self, din):
-        r"""
-        Return the number of weights `d_i d_{i-1}` (plus `d_i` with a bias).
-
-        EXAMPLES::
-
-            sage: from sage_attention.dsl.spec import DenseLayer
-            sage: DenseLayer(3, bias=True).nparameters(2)
-            9
-        """
-        return self.out * din + (self.out if self.bias is True else 0)
-
-    def to_dsl(self):
-        r"""
-        Return the canonical source of this layer.
-
-        EXAMPLES::
-
-            sage: from sage_attention.dsl.spec import DenseLayer
-            sage: DenseLayer(2, "power", 2, residual=True).to_dsl()
-            'layer dense(out = 2, activation = power(2), residual = true)'
-        """
-        args = []
-        if self.out is not None:
-            args.append(f"out = {self.out}")
-        if self.degree is not None:
-            args.append(f"activation = {self.activation}({format_value(self.degree)})")
-        elif self.activation != "linear":
-            args.append(f"activation = {self.activation}")
-        if self.bias is not False:
-            args.append(f"bias = {format_value(self.bias)}")
-        if self.residual is not False:
-            args.append(f"residual = {format_value(self.residual)}")
-        return f"layer dense({', '.join(args)})"
-
-    def is_plain(self):
-        r"""
-        Return ``False``: a dense layer is not an attention layer with one head.
-
-        EXAMPLES::
-
-            sage: from sage_attention.dsl.spec import DenseLayer
-            sage: DenseLayer(1).is_plain()
-            False
-        """
-        return False
+        from sage_attention.dsl.build import build_field
+        return build_field(self)
 
 
 WEIGHT_SPACES = {"QKV": "Q K V", "AV": "A V"}
@@ -371,6 +175,23 @@ class ModelSpec:
             True
         """
         return any(layer.kind == "dense" for layer in self.layers)
+
+    def is_homogeneous_network(self):
+        r"""
+        Return whether every layer is dense without bias or residual stream: a
+        polynomial network whose vanishing ideal the interpolation engine computes
+        (:meth:`~sage_attention.models.stack.LayerStack.coordinate_model`).
+
+        EXAMPLES::
+
+            sage: from sage_attention.dsl.spec import ModelSpec, DenseLayer
+            sage: ModelSpec("m", input=2, layers=(DenseLayer(3, "power", 6), DenseLayer(1))).is_homogeneous_network()
+            True
+            sage: ModelSpec("m", input=2, layers=(DenseLayer(3, "power", 6, bias=True), DenseLayer(1))).is_homogeneous_network()
+            False
+        """
+        return bool(self.layers) and all(layer.kind == "dense" and layer.bias in (False, "false")
+                                          and layer.residual in (False, "false") for layer in self.layers)
 
     def is_stack(self):
         r"""
@@ -460,7 +281,7 @@ class ModelSpec:
         (or, when their layers differ in mask or residual, as a
         :class:`~sage_attention.models.stack.LayerStack`: :meth:`is_stack`);
         the computations that apply to them are marked ``extended`` in
-        :data:`sage_attention.dsl.computations.COMPUTATIONS`.
+        :data:`sage_attention.catalog.computations.COMPUTATIONS`.
 
         EXAMPLES::
 
@@ -474,7 +295,8 @@ class ModelSpec:
 
     def size_estimate(self):
         r"""
-        Return the :class:`~sage_attention.sizes.SizeEstimate` of this model.
+        Return the :class:`~sage_attention.catalog.model_sizes.SizeEstimate` of this model,
+        without building it (:func:`~sage_attention.dsl.build.model_size_estimate`).
 
         EXAMPLES::
 
@@ -483,85 +305,30 @@ class ModelSpec:
             sage: m.size_estimate().parameters
             15
         """
-        if self.is_stack():
-            return self._stack_size_estimate()
-        from sage_attention.sizes import estimate_size
-        return estimate_size(self.widths, self.ranks, self.tokens,
-                             self.weights, self.entries, heads=self.heads,
-                             residual=any(layer.residual is True for layer in self.layers))
-
-    def _stack_size_estimate(self):
-        from sage_attention.sizes import estimate_stack_size
-        params, degree, homogeneous = 0, 1, True
-        for din, layer in zip(self.widths, self.layers):
-            if layer.kind == "dense":
-                params += layer.nparameters(din)
-                degree *= layer.power
-                homogeneous &= layer.bias is not True and not (layer.residual is True
-                                                               and layer.power != 1)
-            else:
-                params += layer.heads * (2 * layer.rank * din + layer.out * din)
-                degree *= 3
-                homogeneous &= layer.residual is not True
-        per_token = all(layer.kind == "dense" for layer in self.layers)
-        return estimate_stack_size(self.input, self.tokens or 1, params, degree, self.widths[-1],
-                                   homogeneous, per_token)
+        from sage_attention.dsl.build import model_size_estimate
+        return model_size_estimate(self)
 
     def build(self):
         r"""
-        Return the Sage model
-        (:class:`~sage_attention.models.base.AttentionNetwork`) described here.
+        Return the Sage model described here (:func:`~sage_attention.dsl.build.build_model`:
+        an :class:`~sage_attention.models.base.AttentionNetwork`, a multi-head
+        lightning model or a stack of layers, as :meth:`is_stack` and
+        :meth:`is_plain` choose).
 
         Validate the spec first (:func:`~sage_attention.dsl.validation.validate`).
 
         EXAMPLES::
 
             sage: from sage_attention.dsl.spec import ModelSpec, Layer
+            sage: from sage_attention import LightningAttention
             sage: m = ModelSpec("m", input=3, tokens=2, layers=(Layer(2, 1),))
             sage: N = m.build(); N.nparameters()
             15
-
-        Several heads, a mask or residual connections build the same object
-        as the Python constructor::
-
-            sage: from sage_attention import LightningAttention
-            sage: m = ModelSpec("m", input=3, tokens=2,
-            ....:               layers=(Layer(2, 3, heads=2, mask="causal", residual=True),))
-            sage: m.build() is LightningAttention(d=3, t=2, a=2, out=3, heads=2, causal=True, residual=True)
-            True
-
-        Layers that differ in mask or residual build a stack of layers, each
-        with its own (:meth:`is_stack`), as :func:`~sage_attention.models.stack.Network` does::
-
-            sage: from sage_attention import Network, attention
-            sage: m = ModelSpec("m", input=2, tokens=3,
-            ....:               layers=(Layer(1, 2, mask="causal", residual=True), Layer(1, 1)))
-            sage: m.build() is Network([attention(a=1, out=2, causal=True, residual=True),
-            ....:                       attention(a=1, out=1)], d=2, t=3)
+            sage: m.build() is LightningAttention(d=3, t=2, a=2, out=1)
             True
         """
-        if self.is_stack():
-            from sage_attention.models import Network, attention, dense
-            layers = [dense(la.out, la.power, la.bias, la.residual) if la.kind == "dense" else
-                      attention(la.rank, la.out, la.heads, la.mask == "causal", la.residual)
-                      for la in self.layers]
-            return Network(layers, self.input, self.tokens, self.linear_output is True,
-                           base_ring=self.field.build())
-        if not self.is_plain():
-            from sage_attention.models import LightningAttention
-            return LightningAttention(widths=self.widths, ranks=self.ranks, t=self.tokens,
-                                      heads=self.heads,
-                                      causal=self.layers[0].mask == "causal",
-                                      residual=self.layers[0].residual is True,
-                                      base_ring=self.field.build())
-        from sage_attention.models import AttentionNetwork
-        return AttentionNetwork(widths=self.widths, ranks=self.ranks,
-                                tokens=self.tokens,
-                                normalization=self.normalizations,
-                                weight_space=self.weights,
-                                coordinate_scaling=self.coordinates,
-                                entries=self.entries,
-                                base_ring=self.field.build())
+        from sage_attention.dsl.build import build_model
+        return build_model(self)
 
     def to_dsl(self):
         r"""
@@ -809,3 +576,4 @@ class Spec:
             ['<spec>:1:50: note: rank 5 exceeds input width 3: rank A <= 3 anyway, the rank is no constraint']
         """
         return validate(self, force=force, available=available)
+

@@ -23,13 +23,14 @@ from fractions import Fraction
 
 from lark import Token, Transformer, v_args
 
-from sage_attention.errors import SpecError
-from sage_attention.dsl.text import WrittenFraction, WrittenInt
+from sage_attention.settings import moved_to_settings, settings
+from sage_attention.misc.errors import SpecError
+from sage_attention.misc.text import WrittenFraction, WrittenInt
 from sage_attention.dsl.spec import (Computation, DenseLayer, Field, Layer, ModelSpec,
                                  Normalization, SourceSpan, Spec)
 
-#: The most digits a number in a spec may have.
-MAX_DIGITS = 1000
+# The most digits a number in a spec may have is settings.MAX_SPEC_DIGITS; the old name reads it.
+__getattr__ = moved_to_settings(__name__, {"MAX_DIGITS": "MAX_SPEC_DIGITS"})
 
 _Item = namedtuple("_Item", "key value span")
 _Family = namedtuple("_Family", "name options span")
@@ -79,11 +80,21 @@ def number(text):
         Traceback (most recent call last):
         ...
         SpecError: the number has 5000 digits; a spec number has at most 1000 digits
+
+    The most digits is ``settings.MAX_SPEC_DIGITS``::
+
+        sage: from sage_attention.settings import settings
+        sage: with settings.override(MAX_SPEC_DIGITS=3):
+        ....:     number("1234")
+        Traceback (most recent call last):
+        ...
+        SpecError: the number has 4 digits; a spec number has at most 3 digits
     """
     digits = sum(ch.isdigit() for ch in str(text))
-    if digits > MAX_DIGITS:
+    if digits > settings.MAX_SPEC_DIGITS:
         raise SpecError(f"the number has {digits} digits; a spec number has at most "
-                        f"{MAX_DIGITS} digits", span_of(text) if hasattr(text, "line") else None)
+                        f"{settings.MAX_SPEC_DIGITS} digits",
+                        span_of(text) if hasattr(text, "line") else None)
     try:
         value = Fraction(str(text))
     except ZeroDivisionError:

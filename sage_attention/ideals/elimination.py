@@ -53,11 +53,11 @@ from dataclasses import dataclass
 
 from sage.all__sagemath_singular import (QQ, PolynomialRing, TermOrder, matrix)
 
-from sage_attention._deprecated import renamed_names
-from sage_attention.errors import ComputationTooLarge
-from sage_attention.progress import Heartbeat, redelivering_interrupts
-from sage_attention.sizes import check_size
-from sage_attention.ideals.polynomial_text import polynomial_text
+from sage_attention.misc.deprecation import renamed_names
+from sage_attention.misc.errors import ComputationTooLarge
+from sage_attention.misc.progress import Heartbeat, redelivering_interrupts
+from sage_attention.catalog.costs import check_size
+from sage_attention.misc.polynomial_text import polynomial_text
 
 logger = logging.getLogger("sage_attention")
 
@@ -104,7 +104,7 @@ class EliminationReport:
 
         - ``force`` -- boolean (default: ``False``); accepted for the
           interface of
-          :meth:`~sage_attention.ideals.implicitization_report.ImplicitizationReport.coordinate_ideal`:
+          :meth:`~sage_attention.ideals.engine.report.ImplicitizationReport.coordinate_ideal`:
           the elimination has built the ideal already, so there is nothing
           left to guard
 
@@ -225,13 +225,13 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb", progress=Fal
       guard refuses (more than 60 essential coordinates)
     - ``timeout`` -- (default: ``None``) seconds after which the Gröbner
       basis computation is interrupted and
-      :class:`~sage_attention.errors.ComputationTooLarge` raised
+      :class:`~sage_attention.misc.errors.ComputationTooLarge` raised
     - ``algorithm`` -- ``'slimgb'`` (default) or ``'std'``: the Singular
       Gröbner basis engine
     - ``progress`` -- boolean (default: ``False``); show each phase (the
       ring, the Gröbner basis, the generators) and the seconds it has been
       running on standard error, once a second
-      (:class:`~sage_attention.progress.Heartbeat`); Singular's Gröbner
+      (:class:`~sage_attention.misc.progress.Heartbeat`); Singular's Gröbner
       basis is one call that does not say how far it is, so there is no
       percentage. The phases are also logged at level ``INFO``
 
@@ -268,13 +268,13 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb", progress=Fal
         ...
         ComputationTooLarge: elimination over 126 essential coordinates is far beyond this machine (limit 60); algorithm='interpolation' computes the ideal degree by degree; pass force=True to run it anyway
     """
-    from sage_attention.ideals._checks import lightning_model
-    from sage_attention.fields import require_field
+    from sage_attention.models.checks import lightning_model
+    from sage_attention.catalog.fields import require_field
     lightning_model(model)
     require_field("elimination", model.base_ring())
     if not model.is_lightning():
         raise ValueError(f"eliminate needs a polynomial (lightning) network; model (={model}) is not")
-    from sage_attention.ideals._checks import coordinate_model
+    from sage_attention.models.checks import coordinate_model
     coordinate_model(model, "eliminate")
     if timeout is not None:
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) and not hasattr(timeout, "is_integer"):

@@ -23,7 +23,7 @@ Hilbert function. Hence, in every degree,
 with equality for all but finitely many `p`. So the Hilbert series modulo `p`
 bounds the one over `\QQ` coefficientwise; the functions below compute it
 modulo two primes and report whether they agree (evidence, not a proof), and
-:func:`~sage_attention.ideals.completeness.completeness_certificate` proves
+:func:`~sage_attention.ideals.proofs.completeness.completeness_certificate` proves
 equality when it proves the ideal prime (then `J' = J_p`). The graded Betti numbers over `\QQ` are at most those
 modulo `p` when the Hilbert functions agree (upper semicontinuity in a flat
 family). Each table is checked: its alternating sum
@@ -43,7 +43,7 @@ minimal resolution of `S/J`:
     \beta^S_{i,j}(S/J) = \sum_{k} \binom{r}{k} \beta^{S'}_{i-k,\,j-k}(S'/J').
 
 The whole-ideal proof, which makes the data modulo `p` exact over `\QQ`, is
-in :mod:`sage_attention.ideals.completeness`.
+in :mod:`sage_attention.ideals.proofs.completeness`.
 
 EXAMPLES:
 
@@ -69,11 +69,13 @@ from dataclasses import dataclass, field
 
 from sage.all__sagemath_singular import GF, QQ, ZZ, PolynomialRing
 
-from sage_attention.ideals.forked import in_child
-from sage_attention.progress import Heartbeat
+from sage_attention.misc.forked import in_child
+from sage_attention.misc.progress import Heartbeat
+from sage_attention.settings import moved_to_settings, settings
 
-#: The primes used by default: the first computes, the second checks.
-PRIMES = (32003, 32009)
+# The primes used by default (the first computes, the second checks) are
+# settings.HILBERT_PRIMES; the old name PRIMES reads them.
+__getattr__ = moved_to_settings(__name__, {"PRIMES": "HILBERT_PRIMES"})
 
 
 def integral_generators(gens):
@@ -237,7 +239,7 @@ class HilbertData:
       modulo all of them
     - ``certified`` -- whether the Hilbert series is proved to equal the one
       over `\QQ` (set by
-      :func:`~sage_attention.ideals.completeness.completeness_certificate`)
+      :func:`~sage_attention.ideals.proofs.completeness.completeness_certificate`)
     - ``timings`` -- seconds
     - ``notes`` -- sentences on what was not computed (e.g. a resolution
       that did not finish within its time limit)
@@ -308,6 +310,40 @@ class HilbertData:
             out += c * term
         return out
 
+    def plot(self, degrees=None, **options):
+        r"""
+        Return the picture of the Hilbert function of `R/J` and of its Hilbert polynomial.
+
+        INPUT:
+
+        - ``degrees`` -- (default: ``None``: up to the degree of the
+          numerator plus `3`) the largest degree `k` drawn
+        - ``options`` -- passed to
+          :func:`~sage_attention.ideals.engine.plots.plot_hilbert_function`
+
+        OUTPUT: a Sage ``Graphics`` object (a matplotlib figure without Sage's plotting)
+
+        EXAMPLES:
+
+        The twisted cubic's cone: `3k + 1` in every degree::
+
+            sage: from sage_attention.ideals.hilbert import hilbert_data
+            sage: R.<x,y,z,w> = QQ[]
+            sage: H = hilbert_data([x*z - y^2, y*w - z^2, x*w - y*z], R)
+            sage: G = H.plot(degrees=4); [list(p.ydata) for p in G][-1]
+            [1.0, 4.0, 7.0, 10.0, 13.0]
+            sage: G.save(tmp_filename(ext='.png'))
+        """
+        from sage_attention.ideals.engine.plots import plot_hilbert_function
+        if degrees is None:
+            degrees = PolynomialRing(ZZ, "t")(self.numerator).degree() + 3
+        ks = range(int(degrees) + 1)
+        P = self.hilbert_polynomial()
+        options.setdefault("title", f"Hilbert function of $R/J$ (dimension {self.dimension}, "
+                                    f"degree {self.degree})")
+        return plot_hilbert_function([hilbert_function(self.numerator, self.dimension, k) for k in ks],
+                                     [P(k) for k in ks], **options)
+
     def to_dict(self):
         r"""
         Return a JSON-ready dictionary.
@@ -334,7 +370,7 @@ class HilbertData:
             sage: '<tr><th>degree</th><td>2</td></tr>' in hilbert_data([x*y], R)._repr_html_()
             True
         """
-        from sage_attention.html import html_table
+        from sage_attention.misc.html import html_table
         rows = [("numerator", self.numerator), ("dimension", self.dimension), ("degree", self.degree),
                 ("generators by degree", self.generators_by_degree), ("Betti numbers", self.betti),
                 ("primes", ", ".join(str(p) for p in self.primes)), ("agree", self.agree),
@@ -504,7 +540,7 @@ def betti_numbers(J, timeout=None):
     return out
 
 
-def hilbert_data(gens, ring, primes=PRIMES, betti=True, progress=False, timeout=None):
+def hilbert_data(gens, ring, primes=None, betti=True, progress=False, timeout=None):
     r"""
     Return the Hilbert series, dimension, degree and Betti numbers of ``ring/(gens)``, modulo primes.
 
@@ -512,18 +548,19 @@ def hilbert_data(gens, ring, primes=PRIMES, betti=True, progress=False, timeout=
     (``agree``). Modulo `p` the Hilbert function of the quotient is at least
     the one over `\QQ` in every degree (see the module documentation);
     equality is proved by
-    :func:`~sage_attention.ideals.completeness.completeness_certificate`.
+    :func:`~sage_attention.ideals.proofs.completeness.completeness_certificate`.
 
     INPUT:
 
     - ``gens`` -- homogeneous polynomials of ``ring`` (over `\QQ`)
     - ``ring`` -- a polynomial ring over `\QQ`
-    - ``primes`` -- (default: ``(32003, 32009)``) a nonempty tuple of primes
+    - ``primes`` -- (default: ``settings.HILBERT_PRIMES``, that is
+      ``(32003, 32009)``) a nonempty tuple of primes
     - ``betti`` -- boolean (default: ``True``); compute the graded Betti
       numbers (a minimal free resolution, the expensive part)
     - ``progress`` -- boolean (default: ``False``); show each step (the
       series, the resolution, modulo each prime) and the seconds it has been
-      running on standard error (:class:`~sage_attention.progress.Heartbeat`)
+      running on standard error (:class:`~sage_attention.misc.progress.Heartbeat`)
     - ``timeout`` -- (default: ``None``) seconds for each resolution (see
       :func:`betti_numbers`), or ``None`` for no limit; when the limit is
       hit, ``betti`` is ``None`` and ``notes`` says so
@@ -556,7 +593,7 @@ def hilbert_data(gens, ring, primes=PRIMES, betti=True, progress=False, timeout=
         ...
         ValueError: primes (=()) must be a nonempty tuple of primes
     """
-    primes = tuple(primes)
+    primes = tuple(settings.HILBERT_PRIMES if primes is None else primes)
     if not primes:
         raise ValueError(f"primes (={primes}) must be a nonempty tuple of primes")
     for g in gens:

@@ -2,7 +2,7 @@ r"""
 Two checks on an ideal given by generators: membership by linear algebra, and a nonzerodivisor
 
 Both serve the proof by a birational inverse
-(:mod:`sage_attention.ideals.birational`), modulo a prime.
+(:mod:`sage_attention.ideals.proofs.birational`), modulo a prime.
 
 - :func:`ideal_membership`: a polynomial `h` of degree `e` lies in the
   ideal `J` of ``gens`` when it is in the span of the products `u g` of
@@ -127,7 +127,7 @@ def ideal_membership(weight, gens, targets):
     EXAMPLES::
 
         sage: from sage_attention import LightningAttention
-        sage: from sage_attention.ideals.birational import common_factor_coordinates
+        sage: from sage_attention.ideals.proofs.birational import common_factor_coordinates
         sage: from sage_attention.ideals.ideal_checks import ideal_membership
         sage: M = LightningAttention(d=2, t=2, a=2, out=1, entries=[(1, 1)])
         sage: C = common_factor_coordinates(M.essential_parametrization(), M.linear_form_structure())

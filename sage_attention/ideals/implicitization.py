@@ -9,7 +9,7 @@ degree instead, using what is known about the map:
 1. the linear relations (copy and symmetrization, :ref:`mathematics, §2 <math-2>`) are removed
    first: only the essential coordinates are kept;
 2. the parametrization is homogeneous for a multigrading computed from the
-   map (:mod:`sage_attention.ideals.grading`), so every degree splits into small
+   map (:mod:`sage_attention.ideals.engine.grading`), so every degree splits into small
    graded pieces, which are independent;
 3. in each piece, the kernel of the map is found by linear algebra over
    `\GF{p}`: the monomials of the piece are evaluated at random weight
@@ -20,7 +20,7 @@ degree instead, using what is known about the map:
    composing it with the parametrization;
 5. the permutations of the input features and of the output rows permute
    the coordinates, the graded pieces and the ideal
-   (:mod:`sage_attention.ideals.symmetry`, checked exactly on the map): one piece
+   (:mod:`sage_attention.ideals.engine.symmetry`, checked exactly on the map): one piece
    per orbit is solved and its generators are carried to the other pieces
    of the orbit (for `d = d' = 3` the group has order `36`).
 
@@ -41,19 +41,23 @@ the coordinate ring with `g(I) = I`, so it maps `I_\delta` onto
 again). Minimality is certified modulo `p`: the new generators are independent modulo
 the lower-degree part over `\GF{p}`, so they are a minimal set unless `p`
 divides a minor of the multiples' matrix (then the count is an upper bound).
-Completeness of the whole ideal (``proved_complete``) is proved, when the
-parametrization is a Segre product, from the ideal of its factor and the
-degrees found (:mod:`sage_attention.ideals.segre`); when it is a matrix
+The engine itself is :mod:`sage_attention.ideals.engine.interpolation`; this
+module checks the arguments, runs it, asks the whole-ideal proof and writes
+the report. Completeness of the whole ideal (``proved_complete``) is proved
+by the techniques of the registry of :mod:`sage_attention.ideals.proofs`,
+tried by its strategy (:mod:`sage_attention.ideals.proofs.strategy`): when
+the parametrization is a Segre product, from the ideal of its factor and the
+degrees found (:mod:`sage_attention.ideals.proofs.segre`); when it is a matrix
 product with more columns than rows, from the minors, the ideal of a few
-columns and the degrees found (:mod:`sage_attention.ideals.inheritance`);
+columns and the degrees found (:mod:`sage_attention.ideals.proofs.inheritance`);
 and otherwise when the
 reduction modulo a prime of the ideal found is prime and has the dimension of
 the variety (a lower bound from the Jacobian rank): then the ideal found is
 prime over `\QQ`, contained in the vanishing ideal and of the same
 dimension, so it is the vanishing ideal
-(:mod:`sage_attention.ideals.completeness`). Primality modulo `p` is proved
+(:mod:`sage_attention.ideals.proofs.completeness`). Primality modulo `p` is proved
 by one localization with exact checks
-(:mod:`sage_attention.ideals.localization`); the certificate is kept in
+(:mod:`sage_attention.ideals.proofs.localization`); the certificate is kept in
 ``certificate`` and re-checked by its ``verify()``. The proof runs under a
 time limit (``prove``); when a check fails or the limit is hit, the result
 says "not proved" and why. Equal dimension and degree alone would not prove
@@ -85,62 +89,35 @@ REFERENCES: [HMK2024]_, [ADM2026]_.
 import logging
 import os
 import time
-from concurrent.futures import Future, as_completed
 
-import numpy as np
-
-from sage.all__sagemath_singular import QQ
-from sage_attention.keywords import keyword_hints
-from sage_attention._deprecated import renamed_names
-from sage_attention.ideals.memory import check_memory, memory_limit
-from sage_attention.ideals.grading import multigrading
-from sage_attention.ideals.symmetry import coordinate_symmetries, CoordinateSymmetries
-from sage_attention.ideals.evaluation import EvaluationContext, envelope_images
-from sage_attention.ideals.implicitization_cache import CACHE_FORMAT, cache_key, cache_path, load_piece, store_piece
-from sage_attention.ideals.implicitization_report import ImplicitizationReport
-from sage_attention.ideals.pieces import (PieceProgress, batches, default_executor, graded_pieces, lower_multiples,
-                                          stop_executor,
-                                          monomial_table_bytes, piece_lower_bytes, piece_orbits, piece_sizes_through,
-                                          run_batch, run_piece)
-from sage_attention.ideals.product_span import ProductSpan, monomials, residues
-from sage_attention.progress import redelivering_interrupts
-from sage_attention.randomness import resolve_seed
-from sage_attention.sizes import largest_fitting_degree
-from sage_attention.ideals.linalg_modp import PRIME
+import sage.all__sagemath_singular  # noqa: F401  (initializes Sage first, as a plain script needs)
+from sage_attention.misc.keywords import keyword_hints
+from sage_attention.misc.deprecation import renamed_names
+from sage_attention.misc.progress import redelivering_interrupts
+from sage_attention.settings import settings
+from sage_attention.ideals.engine.cache import CACHE_FORMAT  # noqa: F401  (re-exported)
+from sage_attention.ideals.engine.interpolation import interpolate, qkv_twin
+from sage_attention.ideals.engine.report import ImplicitizationReport
+from sage_attention.ideals.engine.pieces import monomial_table_bytes, piece_lower_bytes, run_piece
+from sage_attention.ideals.engine.product_span import ProductSpan, monomials, residues  # noqa: F401  (re-exported)
+from sage_attention.ideals.proofs.matrix_product import inherited_coordinates
+from sage_attention.ideals.proofs.problem import ProofProblem
+from sage_attention.ideals.proofs.strategy import next_degree_generators, prove_whole_ideal, unfinished
 
 logger = logging.getLogger("sage_attention")
 
 # Re-exported (the engine's former contents): ``ProductSpan``, ``monomials``,
-# ``residues``, ``CACHE_FORMAT``. ``implicitize`` looks the pieces' entry point and
-# the table and piece estimates up here, so they can be substituted in this module.
+# ``residues``, ``CACHE_FORMAT``. ``implicitize`` passes the pieces' entry point and
+# the table and piece estimates of this module to the engine, so they can be
+# substituted here (tests do).
 _run_piece = run_piece
 _monomial_table_bytes = monomial_table_bytes
 _piece_lower_bytes = piece_lower_bytes
-
-#: ``prove=None`` tries the whole-ideal proof only when the generators have at most this many terms in all.
-PROOF_TERMS_LIMIT = 20000
-#: ``prove=None`` tries the proof by inheritance (:mod:`sage_attention.ideals.inheritance`) only when
-#: the variety of ``a`` columns, or the variety of fewer features it is inherited from
-#: (:mod:`sage_attention.ideals.subspace`), has at most this many coordinates: with 20 (the slice of
-#: width 4 and rank 2) its proof takes 1 to 10 s; with 30 and no fewer features (width 4 and rank 3,
-#: triples of quaternary quadrics) it did not finish in 300 s; the 30 of width 5 and rank 2 (pairs of
-#: quadrics in 5 features) are inherited from 12 and take 5.5 s.
-PROOF_SUB_COORDINATES_LIMIT = 24
-
-#: Seconds given by default (``prove=None``) to the localization certificate, and with ``prove=True``
-#: to the localization and the primary decomposition together.
-PROOF_TIMEOUT = 30
-PROOF_TIMEOUT_FORCED = 600
-
-#: ``prove=None`` first gives the localization this many seconds, or :data:`PROOF_FIRST_FACTOR`
-#: times the seconds the generators took if that is more (the proofs that succeed on the
-#: one-entry rows take 0.1 to 2 s); when it does not finish then, the next degree is probed
-#: (:data:`PROBE_MONOMIALS`) before the rest of :data:`PROOF_TIMEOUT` is spent.
-PROOF_FIRST_SECONDS = 2
-PROOF_FIRST_FACTOR = 10
-#: the next degree is probed when it has at most this many monomials (5985 for degree 4 in the
-#: 18 coordinates of a slice of width 3: about 0.1 s)
-PROBE_MONOMIALS = 10000
+# the former helpers of the proof, now in the engine and in sage_attention.ideals.proofs
+_qkv_twin = qkv_twin
+_next_degree_generators = next_degree_generators
+_unfinished = unfinished
+_inherited_coordinates = inherited_coordinates
 
 
 @keyword_hints
@@ -172,55 +149,57 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     - ``progress`` -- boolean (default: ``False``); show a progress bar on
       standard error (pieces done / total, current degree), then the steps of
       the completeness proof with the seconds each has been running
-      (:class:`~sage_attention.progress.Heartbeat`); progress is also
+      (:class:`~sage_attention.misc.progress.Heartbeat`); progress is also
       logged to ``logging.getLogger("sage_attention")``
     - ``prove`` -- (default: ``None``) whether to try to prove that the
       whole ideal is found (its reduction modulo `32003` is prime and has
-      the dimension of the variety, :mod:`sage_attention.ideals.completeness`):
+      the dimension of the variety, :mod:`sage_attention.ideals.proofs.completeness`):
       ``None`` runs the localization certificate for at most
-      ``PROOF_TIMEOUT`` (`30`) seconds when the generators have at most
-      ``PROOF_TERMS_LIMIT`` (`20000`) terms in all, in two stages: first
-      for ``PROOF_FIRST_SECONDS`` (`2`) seconds, or ``PROOF_FIRST_FACTOR``
+      ``settings.PROOF_TIMEOUT`` (`30`) seconds when the generators have at most
+      ``settings.PROOF_TERMS_LIMIT`` (`20000`) terms in all, in two stages: first
+      for ``settings.PROOF_FIRST_SECONDS`` (`2`) seconds, or ``settings.PROOF_FIRST_FACTOR``
       (`10`) times the seconds the generators took if more; if it has not
-      finished then and the next degree has at most ``PROBE_MONOMIALS``
+      finished then and the next degree has at most ``settings.PROBE_MONOMIALS``
       (`10000`) monomials, that degree is computed, and when it has new
       minimal generators the proof stops there (the generators found do
       not generate the whole ideal: it says so), else the localization
       gets the rest of the time; when the parametrization
-      is a Segre product (:mod:`sage_attention.ideals.segre`, e.g. the
+      is a Segre product (:mod:`sage_attention.ideals.proofs.segre`, e.g. the
       one-entry slices of rank one) the proof from the ideal of its factor
       and the degrees found is tried first, whatever the number of terms
       (it needs no Gröbner basis of the generators); when it is a matrix
       product `F(p) \cdot C` with more columns than rows over `\QQ`
-      (:mod:`sage_attention.ideals.inheritance`, e.g. the one-entry slices
+      (:mod:`sage_attention.ideals.proofs.inheritance`, e.g. the one-entry slices
       of rank `a` below the width) the proof from the `(a+1)`-minors and
       the ideal of `a` columns is tried after the localization, or alone
       beyond the terms limit, when those columns, or the variety of fewer
       features their ideal is inherited from
-      (:mod:`sage_attention.ideals.subspace`), have at most
-      ``PROOF_SUB_COORDINATES_LIMIT`` (`24`) coordinates; ``True`` runs it without
+      (:mod:`sage_attention.ideals.proofs.subspace`), have at most
+      ``settings.PROOF_SUB_COORDINATES_LIMIT`` (`24`) coordinates; ``True`` runs it without
       the terms limit and then, if it fails, Singular's primary
-      decomposition, for at most ``PROOF_TIMEOUT_FORCED`` (`600`) seconds in
+      decomposition, for at most ``settings.PROOF_TIMEOUT_FORCED`` (`600`) seconds in
       all, and the proof by inheritance whatever the size of the columns
       (the triples of quaternary quadrics with a common linear factor of the
       slices of width `4` and rank `3`, `30` coordinates, are proved by a
-      birational inverse, :mod:`sage_attention.ideals.birational`, in
+      birational inverse, :mod:`sage_attention.ideals.proofs.birational`, in
       minutes); a number does the same within that many seconds; ``False``
-      tries nothing
+      tries nothing. The techniques, their order and every attempt are
+      described in :mod:`sage_attention.ideals.proofs` (the certificate's
+      ``attempts``)
     - ``max_attempts`` -- integer (default: `4`); attempts per piece (each
       with new random points)
     - ``symmetry`` -- boolean (default: ``True``); solve one graded piece
       per orbit of the permutation symmetries of the coordinates
-      (:func:`~sage_attention.ideals.symmetry.coordinate_symmetries`: permutations
+      (:func:`~sage_attention.ideals.engine.symmetry.coordinate_symmetries`: permutations
       of the input features and output rows, checked exactly on the map)
       and map its generators to the other pieces of the orbit
     - ``force`` -- boolean (default: ``False``); build tables beyond the
-      memory guard (:mod:`sage_attention.ideals.memory`: the monomial table
+      memory guard (:mod:`sage_attention.misc.memory`: the monomial table
       of the top degree, the largest graded piece of every degree (counted
-      by :func:`~sage_attention.ideals.pieces.piece_sizes` before the first
-      degree is solved; :func:`~sage_attention.ideals.pieces.piece_lower_bytes`)
+      by :func:`~sage_attention.ideals.engine.pieces.piece_sizes` before the first
+      degree is solved; :func:`~sage_attention.ideals.engine.pieces.piece_lower_bytes`)
       and every evaluation matrix and span of products are estimated before
-      they are built; :class:`~sage_attention.errors.ComputationTooLarge`
+      they are built; :class:`~sage_attention.misc.errors.ComputationTooLarge`
       names the estimate and the limit)
 
     OUTPUT: an :class:`ImplicitizationReport`.
@@ -251,7 +230,7 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         documentation). Minimality is certified modulo the prime
         `p = 8388593`; with probability at most about `10^{-6}` per piece a
         generator could be redundant over `\QQ` (never missing).
-        :class:`~sage_attention.errors.RandomizedFailure` is raised if a
+        :class:`~sage_attention.misc.errors.RandomizedFailure` is raised if a
         piece fails ``max_attempts`` times.
 
     A computation beyond this machine is refused before it starts: for the
@@ -275,12 +254,16 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         ...
         ValueError: prove (=-1) must be a positive number of seconds or None, True, False
     """
-    from sage_attention.ideals._checks import positive_integer, lightning_model, seconds
-    from sage_attention.fields import require_field
+    from sage_attention.models.checks import positive_integer, lightning_model, seconds
+    from sage_attention.catalog.fields import require_field
+    from sage_attention.models.stack import LayerStack
+    if isinstance(model, LayerStack):
+        # a polynomial network: the engine reads its coordinates (homogeneous networks only)
+        model = model.coordinate_model()
     lightning_model(model)
     if not model.is_lightning():
         raise ValueError(f"implicitize needs a polynomial (lightning) network; model (={model}) is not")
-    from sage_attention.ideals._checks import coordinate_model
+    from sage_attention.models.checks import coordinate_model
     coordinate_model(model, "implicitize")
     require_field("interpolation", model.base_ring(), "implicitize")
     degree = positive_integer(degree, "degree")
@@ -299,191 +282,16 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         except OSError as exc:
             raise ValueError(f"cache_dir (={cache_dir!r}) cannot be created: {exc.strerror}") from None
     t_start = time.time()
-    timings = {}
-    qkv = _qkv_twin(model)
-    E = model.essential_ring()
-    phi = qkv.essential_parametrization()
-    images = [phi(x) for x in qkv.essential_ring().gens()]
-    t0 = time.time()
-    G = multigrading(phi)
-    timings["grading"] = time.time() - t0
-    t0 = time.time()
-    sym = (coordinate_symmetries(qkv, grading=G) if symmetry
-           else CoordinateSymmetries((), (), E.ngens()))
-    timings["symmetry"] = time.time() - t0
-    cache_seed = seed          # the cache is keyed by the seed as given
-    seed = resolve_seed(seed)
-    # over GF(p) the kernel is computed and verified modulo p itself (never
-    # lifted to QQ: the ideal over GF(p) need not be a reduction of one over QQ)
-    char = int(model.base_ring().characteristic())
-    # generators are verified on the map with generic attention matrices first, when the
-    # model factors through it (checked exactly: envelope_images); evaluation uses phi
-    ctx = EvaluationContext(images, E, seed, characteristic=char, envelope=envelope_images(qkv, images, E))
-    ctx.force = bool(force)
-    degs = np.array(G.degrees, dtype=np.int64).reshape(E.ngens(), -1)
-    from math import comb
-    # the grading's rank is counted as the number of parameters (an upper bound), as
-    # ``sage-attention check`` counts it without Sage (sizes.monomial_table)
-    nparams = images[0].parent().ngens()
-    table = _monomial_table_bytes(E.ngens(), degree, nparams)
-    # the degree to suggest is one this estimate accepts (looked for only when it refuses)
-    fits = (largest_fitting_degree(E.ngens(), nparams, degree, memory_limit())
-            if not force and table > memory_limit() else None)
-    check_memory(table, f"the table of the {comb(E.ngens() + degree - 1, degree)} monomials of degree {degree} "
-                 f"in {E.ngens()} essential coordinates", force,
-                 lower_degree=True, degree=fits)
-    # every degree's largest graded piece, counted (not listed) before any degree is solved
-    for k, sizes in enumerate(piece_sizes_through(degs, degree)):
-        if k < 2:
-            continue
-        N = max(sizes.values())
-        check_memory(_piece_lower_bytes(N), f"the largest graded piece of degree {k} ({N} monomials; "
-                     f"its evaluation matrix or its kernel has at least {-(-N // 2)} rows of "
-                     f"{-(-N // 2)} or more residues)", force, lower_degree=True)
-    cache = cache_path(cache_dir, model, cache_seed) if cache_dir else None
-    ckey = cache_key(model, cache_seed)
-    prog = PieceProgress(progress)
-
-    gens_by_degree = {}
-    groups = {}           # (degree, multidegree) -> [(exps array, residues)]
-    group_index = {}      # degree -> its multidegrees in groups
-    new = []              # the generators of the degree being computed
-    all_pieces = {}       # degree -> {multidegree: monomials}
-    dims = {}
-    pieces_count = {}
-    solved_count = {}
-    complete = 0
-    interrupted = False
-    own_executor = None
-    pcs = reps = todo = results = orbits = None     # the last degree's, dropped below
-    try:
-        for k in range(1, degree + 1):
-            t0 = time.time()
-            pcs = graded_pieces(E.ngens(), k, degs)
-            all_pieces[k] = pcs
-            pieces_count[k] = len(pcs)
-            orbits = piece_orbits(dict(sorted(pcs.items(), key=lambda kv: -len(kv[1]))), degs,
-                                   sym.generators)
-            reps = {delta: mons for delta, mons in pcs.items() if orbits[delta][0] == delta}
-            solved_count[k] = len(reps)
-            prog.start(k, len(reps))
-            results = {}
-            todo = []
-            for delta, mons in sorted(reps.items(), key=lambda kv: -len(kv[1])):
-                if cache:
-                    res = load_piece(cache, k, delta, ckey)
-                    if res is not None:
-                        results[delta] = res
-                        prog.step()
-                        continue
-                blocks = (lower_multiples(groups, all_pieces, k, delta, group_index)
-                          if len(mons) > 1 else [])
-                todo.append((delta, (ctx, k, delta, mons, blocks, seed, max_attempts)))
-            ex = executor
-            work = sum(len(args[3]) ** 2 for _, args in todo)
-            if ex is None and len(todo) >= 64 and work >= 2 * 10 ** 6:
-                if own_executor is None:
-                    own_executor = default_executor(len(todo))
-                ex = own_executor
-            if ex is None or ex is False:
-                for delta, args in todo:
-                    results[delta] = _run_piece(args)
-                    store_piece(cache, k, delta, results[delta], ckey)
-                    prog.step()
-            else:
-                futs = {}
-                for batch in batches(todo, work):
-                    futs[ex.submit(run_batch, ctx, [(delta, args[1:]) for delta, args in batch])] = batch
-                try:
-                    it = as_completed(futs) if all(isinstance(f, Future) for f in futs) else list(futs)
-                    for f in it:
-                        for delta, res in f.result():
-                            results[delta] = res
-                            store_piece(cache, k, delta, res, ckey)
-                            prog.step()
-                except BaseException:
-                    for f in futs:
-                        f.cancel()
-                    raise
-            dims[k] = sum(results[orbits[delta][0]]["kernel_dimension"] for delta in pcs)
-            new = []
-            converted = {}    # representative -> its generators as (int16 exponents, QQ, residues)
-            for delta in sorted(pcs):
-                # the image of a piece is made when it is read, and its generators kept as one
-                # int16 array each, shared by the multiples and the result (the peak memory of
-                # wide models: most pieces are images); an image has the coefficients of its
-                # representative: they are converted to QQ and reduced once, and shared. The
-                # generators of the last degree are multiples of nothing: their images get no
-                # exponent arrays (their polynomials are the representative's, permuted), which
-                # is most of the memory of a wide model (332325 quartics in 126 coordinates)
-                rep, h = orbits[delta]
-                if rep not in converted:
-                    converted[rep] = []
-                    for exps, coeffs in results[rep]["generators"]:
-                        cq = [QQ(c) for c in coeffs]
-                        converted[rep].append((np.asarray(exps, dtype=np.int16), cq,
-                                               residues(cq, char or PRIME)))
-                for i, (e16, cq, res) in enumerate(converted[rep]):
-                    if rep != delta and k == degree:
-                        new.append((None, cq, (rep, i), h))
-                        continue
-                    if rep != delta:
-                        img = np.zeros_like(e16)
-                        img[:, h] = e16
-                        e16 = img
-                    if k < degree:
-                        groups.setdefault((k, delta), []).append((e16, res))
-                    new.append((e16, cq, (rep, i), None if rep == delta else h))
-            del converted
-            group_index[k] = [gd for j, gd in groups if j == k]
-            if new:
-                gens_by_degree[k] = tuple(new)
-            complete = k
-            timings[f"degree {k}"] = time.time() - t0
-            logger.info("degree %s: %s new generators, dim I_%s = %s (%.2f s)", k, len(new), k, dims[k],
-                        timings[f"degree {k}"])
-    except KeyboardInterrupt:
-        interrupted = True
-        prog.close()
-        logger.warning("interrupted: returning degrees 1..%s", complete)
-    finally:
-        prog.close()
-        if own_executor is not None:
-            stop_executor(own_executor, interrupted)
-    # the monomial tables, the residues of the multiples and the last degree's list are not
-    # needed for the polynomials; nor are the last degree's table, pieces to solve (which hold
-    # the multiples) and results (exponents as lists of Python integers): gigabytes for a
-    # wide model, kept until the end of the call before
-    del all_pieces, groups, new, pcs, reps, todo, results, orbits
-
-    def poly(exps, cq):
-        return E(dict(zip(map(tuple, np.asarray(exps, dtype=np.int64).tolist()), cq)))
-
-    # each generator's arrays are dropped as its polynomial is made (the ideal in the model's
-    # coordinate ring is made when the report's ``ideal`` is first read); the generators of a
-    # representative piece are made from their terms, those of its images by permuting the
-    # variables of the representative's (about three times faster than from the terms)
-    Egens = E.gens()
-    for kk in sorted(gens_by_degree):
-        raw = list(gens_by_degree.pop(kk))
-        made = {}
-        for i, (exps, cq, key, h) in enumerate(raw):
-            if h is None:
-                raw[i] = made[key] = poly(exps, cq)
-        for i, entry in enumerate(raw):
-            if isinstance(entry, tuple):
-                _, _, key, h = entry
-                raw[i] = made[key](*[Egens[int(c)] for c in h])
-        del made
-        gens_by_degree[kk] = tuple(raw)
-        del raw
-    egens = tuple(g for kk in sorted(gens_by_degree) for g in gens_by_degree[kk])
+    found = interpolate(model, degree, seed=seed, executor=executor, cache_dir=cache_dir, progress=progress,
+                        max_attempts=max_attempts, symmetry=symmetry, force=force, run_piece=_run_piece,
+                        table_bytes=_monomial_table_bytes, lower_bytes=_piece_lower_bytes)
+    E, seed, sym, timings = found.ring, found.seed, found.symmetry, found.timings
+    egens, complete, interrupted = found.essential_generators, found.complete_through, found.interrupted
     lin = tuple(model.linear_relations())
     t0 = time.time()
     try:
-        engine = sum(v for key, v in timings.items() if key.startswith("degree "))
         proved, proof, certificate = _prove(model, E, egens, complete, degree, prove, seed, interrupted, sym,
-                                            progress, engine_seconds=engine)
+                                            progress, engine_seconds=found.engine_seconds())
     except KeyboardInterrupt:
         # Ctrl-C in the proof: the finished degrees are kept
         interrupted = True
@@ -493,250 +301,36 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
     timings["total"] = time.time() - t_start
     return ImplicitizationReport(
         model=repr(model), degree=degree, essential_generators=egens,
-        generators_by_degree=gens_by_degree, linear_relations=lin, ideal_dimensions=dims,
-        complete_through_degree=complete, proved_complete=proved, proof=proof, grading=G,
-        pieces=pieces_count, timings=timings, interrupted=interrupted, seed=seed,
-        symmetry=sym, solved_pieces=solved_count, certificate=certificate,
+        generators_by_degree=found.generators_by_degree, linear_relations=lin, ideal_dimensions=found.dimensions,
+        complete_through_degree=complete, proved_complete=proved, proof=proof, grading=found.grading,
+        pieces=found.pieces, timings=timings, interrupted=interrupted, seed=seed,
+        symmetry=sym, solved_pieces=found.solved_pieces, certificate=certificate,
         coordinate_ring=model.coordinate_ring(), essential_coordinates=tuple(model.essential_coordinates()))
-
-
-def _qkv_twin(model):
-    r"""
-    Return a model with the same coordinates whose parametrization has a polynomial weight space.
-
-    With ``weight_space='AV'`` and ``a < d`` the weight space is the rank variety,
-    so the kernel of the polynomial map is not the vanishing ideal; the
-    ``(Q, K, V)`` form of the same network parametrizes the same variety.
-    """
-    if getattr(model, "weight_space", "QKV") != "AV":
-        return model
-    if all(a >= d for a, d in zip(model.ranks, model.widths)):
-        return model
-    twin = model.with_weight_space("QKV")
-    if [str(x) for x in twin.essential_ring().gens()] != [str(x) for x in model.essential_ring().gens()]:
-        raise ValueError("the (Q, K, V) form of this model has other essential coordinates")
-    return twin
 
 
 def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None, progress=False,
            engine_seconds=0):
     r"""
-    Return ``(proved_complete, sentence, certificate or None)``.
+    Return ``(proved_complete, sentence, certificate or None)``: the whole-ideal proof of :func:`implicitize`.
 
-    ``prove=None`` runs the localization certificate of
-    :mod:`sage_attention.ideals.completeness` for at most
-    :data:`PROOF_TIMEOUT` seconds when the generators have at most
-    :data:`PROOF_TERMS_LIMIT` terms, in two stages (the first of
-    :data:`PROOF_FIRST_SECONDS`, or :data:`PROOF_FIRST_FACTOR` times
-    ``engine_seconds``, the time the generators took; between them the
-    next degree is probed, :func:`_next_degree_generators`) (a Segre product,
-    :mod:`sage_attention.ideals.segre`, is first proved from the degrees
-    found and the ideal of its factor, whatever the terms; a matrix product
-    `F(p) \cdot C` over `\QQ`, :mod:`sage_attention.ideals.inheritance`, is
-    proved from the degrees found and the ideal of `a` columns, after the
-    localization when the generators are within the terms limit, alone when
-    they are beyond it; a form in fewer linear forms than features,
-    :mod:`sage_attention.ideals.subspace`, is first proved from the degrees
-    found and the ideal of the variety of fewer features, whatever the
-    terms); ``prove=True`` runs it without the
-    terms limit, then Singular's primary decomposition if it fails, for at
-    most :data:`PROOF_TIMEOUT_FORCED` seconds in all; a number does the same
-    within that many seconds. Tuples of quadrics with a common linear factor
-    (the slices of full rank, :mod:`sage_attention.ideals.birational`) with
-    generators beyond the terms limit are proved by their birational inverse
-    first, and only when ``prove`` is given (its Gröbner basis takes
-    minutes). The proof runs in a forked process that is
-    killed at the limit (Ctrl-C interrupts it: the caller keeps the finished
-    degrees).
+    The arguments become one
+    :class:`~sage_attention.ideals.proofs.problem.ProofProblem`, proved by
+    :func:`~sage_attention.ideals.proofs.strategy.prove_whole_ideal` (the
+    policy of ``prove`` is described there and in :func:`implicitize`).
     """
-    what = (f"every minimal generator of degree at most {complete} is found and verified "
-            "by exact composition (dimension count of each graded piece)")
-    if sym is not None and sym.generators:
-        what += (f", one piece per orbit of the symmetry group {sym.order_phrase()} "
-                 f"({', '.join(sym.names)}), the others by symmetry")
-    if interrupted:
-        return False, what + "; the run was interrupted.", None
-    if prove is False:
-        return False, what + "; completeness of the whole ideal was not tested (prove=False).", None
-    from sage_attention.ideals.completeness import completeness_certificate
-    from sage_attention.ideals.inheritance import inheritance_completeness, matrix_factorization
-    from sage_attention.ideals.segre import segre_completeness, segre_factorization
-    from sage_attention.ideals.subspace import subspace_completeness
-    from sage_attention.ideals.birational import birational_completeness, common_factor_coordinates
-    k = E.base_ring()
-    if not (k is QQ or (k.is_finite() and k.is_prime_field())):
-        return False, what + f"; completeness of the whole ideal is proved only over QQ and prime fields, not {k}.", None
-    # a Segre product, or a matrix product F(p) * C over QQ, is proved from the degrees found (and a
-    # smaller variety), whatever the size of the generators
-    twin = _qkv_twin(model)
-    phi = twin.essential_parametrization()
-    F = segre_factorization(phi)
-    G = matrix_factorization(phi) if F is None and k is QQ else None
-    # forms in fewer linear forms than features: inherited from the variety of fewer features (the
-    # whole variety, or for a matrix product the variety X' of its first columns)
-    structure = twin.linear_form_structure() if F is None and k is QQ else None
-    L = structure if structure is not None and structure.nfeatures > structure.nforms else None
-    # quadrics with a common linear factor (the slices of full rank): a birational inverse
-    B = common_factor_coordinates(phi, structure) if G is None and L is None else None
-    nterms = sum(len(g.monomials()) for g in gens)
-    large = nterms > PROOF_TERMS_LIMIT
-    if prove is None and G is not None and _inherited_coordinates(G, structure) > PROOF_SUB_COORDINATES_LIMIT:
-        sub = G.shape[0] * G.rank
-        G = None
-        if large:
-            return False, what + (f"; completeness of the whole ideal was not tested (the generators have {nterms} "
-                                  f"terms, more than {PROOF_TERMS_LIMIT}, and the proof by inheritance would need "
-                                  f"the ideal of {sub} coordinates, more than {PROOF_SUB_COORDINATES_LIMIT}: pass "
-                                  "prove=True to try the proofs anyway)."), None
-    if prove is None and large and F is None and G is None and L is None:
-        return False, what + (f"; completeness of the whole ideal was not tested (the generators have "
-                              f"{nterms} terms, more than {PROOF_TERMS_LIMIT}: pass prove=True to "
-                              "try the proof anyway)."), None
-    try:
-        lower = model.dimension(seed=seed)
-    except (ValueError, ArithmeticError) as exc:
-        return False, what + f"; completeness of the whole ideal was not tested: no dimension bound ({exc}).", None
-    if prove is None:
-        timeout = PROOF_TIMEOUT
-        method = ("segre" if F is not None else "inheritance" if G is not None else "subspace") if large \
-            else "localization"
-    else:
-        timeout, method = (PROOF_TIMEOUT_FORCED if prove is True else float(prove)), "auto"
-    logger.info("proving completeness: the ideal of %d generators in %d coordinates "
-                "modulo a prime, for at most %s s", len(gens), E.ngens(), timeout)
-    if F is not None:
-        C = segre_completeness(gens, E, lower, phi, complete, timeout=timeout, method=method, seed=seed,
-                               progress=progress, factorization=F)
-    elif L is not None and G is None:
-        C = subspace_completeness(gens, E, lower, phi, L, complete, timeout=timeout, method=method, seed=seed,
-                                  progress=progress)
-    elif G is not None and large:
-        C = inheritance_completeness(gens, E, lower, phi, complete, timeout=timeout, method=method, seed=seed,
-                                     progress=progress, factorization=G, structure=structure)
-    elif B is not None and large:
-        C = birational_completeness(gens, E, lower, phi, structure, timeout=timeout, method=method, seed=seed,
-                                    progress=progress)
-    else:
-        # small generators: the localization first (it also gives the Hilbert series), then inheritance
-        t0 = time.time()
-        symmetries = sym.generators if sym is not None else ()
-        first = timeout
-        if prove is None:
-            # the proofs that succeed here take seconds: a short first stage, then the next degree
-            first = min(timeout, max(PROOF_FIRST_SECONDS, PROOF_FIRST_FACTOR * engine_seconds))
-        C = completeness_certificate(gens, E, lower, timeout=first, method=method, seed=seed, progress=progress,
-                                     symmetries=symmetries)
-        if prove is None and not C.proved and _unfinished(C, lower):
-            found = _next_degree_generators(model, E, complete, seed)
-            if found:
-                return False, what + (f"; the generators found do not generate the whole ideal: degree "
-                                      f"{complete + 1} has {found} more minimal generators (found by the same "
-                                      f"engine and verified by exact composition; implicitize with degree "
-                                      f"{complete + 1} or more computes them), so no proof was tried beyond "
-                                      f"{first:.0f} s."), C
-            if first < timeout:
-                C = completeness_certificate(gens, E, lower, timeout=max(timeout - (time.time() - t0), 1),
-                                             method=method, seed=seed, progress=progress, symmetries=symmetries)
-        # then the proof from the structure with the rest of the time: inheritance, or the birational inverse
-        if not C.proved and G is not None:
-            kind, after = "inheritance", lambda rest: inheritance_completeness(
-                gens, E, lower, phi, complete, timeout=rest, method="inheritance", seed=seed, progress=progress,
-                factorization=G, structure=structure)
-        elif not C.proved and B is not None and prove is not None:
-            kind, after = "birational", lambda rest: birational_completeness(
-                gens, E, lower, phi, structure, timeout=rest, method="birational", seed=seed, progress=progress)
-        else:
-            kind = None
-        if kind is not None:
-            C2 = after(max(timeout - (time.time() - t0), 1))
-            C2.timings.update({f"before: {key}": v for key, v in C.timings.items()})
-            S = getattr(C2, kind)
-            if not C2.proved and S is not None:
-                how = {"inheritance": "by inheritance", "birational": "by a birational inverse"}[kind]
-                C.reason = f"{C.reason.rstrip('.')} (then the proof {how}: {S.reason})"
-            C = C2 if C2.proved else C
-            setattr(C, kind, S)
-    structural = ("segre", "inheritance", "subspace", "birational")
-    bound = (" (dimension of the variety: Jacobian rank at a point, a lower bound; see "
-             "sage_attention.ideals.completeness)." if C.proved and C.method not in structural else ".")
-    return C.proved, what + "; " + C.reason + bound, C
+    problem = ProofProblem(E, gens, complete, model=model, prove=prove, seed=seed, progress=progress,
+                           symmetry=sym, engine_seconds=engine_seconds)
+    return prove_whole_ideal(problem, interrupted=interrupted)
 
 
-def _unfinished(C, dimension):
-    r"""
-    Return whether the failed certificate ``C`` of :func:`completeness_certificate` stopped at its
-    time limit (or found more dimension than ``dimension``) rather than at a failed check.
-    """
-    H = C.hilbert
-    if H is None:
-        return True         # the Hilbert series did not finish
-    if int(H.dimension) > int(dimension):
-        return True         # generators may be missing
-    return C.primality is None and C.minimal_primes is None
+#: the tunables of version 0.2, now in :mod:`sage_attention.settings` (read when used)
+_MOVED_TUNABLES = ("PROOF_TERMS_LIMIT", "PROOF_SUB_COORDINATES_LIMIT", "PROOF_TIMEOUT", "PROOF_TIMEOUT_FORCED",
+                   "PROOF_FIRST_SECONDS", "PROOF_FIRST_FACTOR", "PROBE_MONOMIALS")
+_renamed = renamed_names(__name__, {"ImplicitizationResult": "ImplicitizationReport"})
 
 
-def _next_degree_generators(model, E, complete, seed):
-    r"""
-    Return the number of minimal generators of degree ``complete + 1`` of the model's ideal, or
-    ``None`` when that degree has more than :data:`PROBE_MONOMIALS` monomials (not computed).
-
-    The probe of ``prove=None`` (:func:`_prove`): a generator of the next degree shows, before
-    any Gröbner basis, that the generators through ``complete`` are not the whole ideal.
-
-    EXAMPLES:
-
-    The slice of width `3` and rank `2` has quartic generators, which its cubics miss::
-
-        sage: from sage_attention import LightningAttention
-        sage: from sage_attention.ideals.implicitization import _next_degree_generators
-        sage: M = LightningAttention(d=3, t=2, a=2, out=1, entries=[(1, 1)])
-        sage: _next_degree_generators(M, M.essential_ring(), 3, 0)
-        90
-        sage: _next_degree_generators(M, M.essential_ring(), 4, 0) is None     # 26334 quintic monomials
-        True
-    """
-    from math import comb
-    if complete < 1 or comb(E.ngens() + complete, complete + 1) > PROBE_MONOMIALS:
-        return None
-    t0 = time.time()
-    R = implicitize(model, complete + 1, seed=seed, prove=False)
-    found = len(R.generators_by_degree.get(complete + 1, ()))
-    logger.info("whole-ideal proof: degree %s probed, %s new generators (%.2f s)", complete + 1, found,
-                time.time() - t0)
-    return found
-
-
-def _inherited_coordinates(G, L):
-    r"""
-    Return the number of coordinates of the variety that the proof by inheritance of the matrix product ``G`` rests on.
-
-    That is the variety `X'` of its first columns, or, when `X'` is a
-    variety of forms in fewer linear forms than features
-    (:func:`~sage_attention.ideals.inheritance.columns_structure` of ``L``,
-    the model's structure), the variety of fewer features it is inherited
-    from (:func:`~sage_attention.ideals.form_coordinates.base_map`).
-
-    EXAMPLES:
-
-    The pairs of quadrics in `5` features with a common linear factor (`30`
-    coordinates) rest on the pairs of ternary quadrics (`12`); the triples
-    of quaternary quadrics (`30`) on themselves::
-
-        sage: from sage_attention import LightningAttention
-        sage: from sage_attention.ideals.inheritance import matrix_factorization
-        sage: from sage_attention.ideals.implicitization import _inherited_coordinates
-        sage: for d, a in [(5, 2), (4, 3)]:
-        ....:     M = LightningAttention(d=d, t=2, a=a, out=1, entries=[(1, 1)])
-        ....:     G = matrix_factorization(M.essential_parametrization())
-        ....:     print(G.shape[0] * G.rank, _inherited_coordinates(G, M.linear_form_structure()))
-        30 12
-        30 30
-    """
-    from sage_attention.ideals.inheritance import columns_structure
-    from sage_attention.ideals.form_coordinates import base_map
-    psi, Lr = columns_structure(G, L)
-    return psi.domain().ngens() if Lr is None else base_map(Lr).domain().ngens()
-
-
-#: the names of version 0.1, kept with a deprecation warning
-__getattr__ = renamed_names(__name__, {"ImplicitizationResult": "ImplicitizationReport"})
+def __getattr__(name):
+    # the names of version 0.1 (with a deprecation warning) and the tunables' old names
+    if name in _MOVED_TUNABLES:
+        return getattr(settings, name)
+    return _renamed(name)

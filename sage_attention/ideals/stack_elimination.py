@@ -31,8 +31,8 @@ The twisted cubic: binary cubic forms that are cubes of linear forms::
 """
 # sage.doctest: needs sage.libs.singular
 
-from sage_attention.errors import ComputationTooLarge  # noqa: F401 (raised by check_size)
-from sage_attention.sizes import LIMITS, check_size
+from sage_attention.misc.errors import ComputationTooLarge  # noqa: F401 (raised by check_size)
+from sage_attention.catalog.costs import LIMITS, check_size
 
 
 def stack_vanishing_ideal(model, force=False):
@@ -129,6 +129,11 @@ def stack_vanishing_ideal(model, force=False):
 #: the size-guard tasks of this elimination (also evaluated by ``check``)
 STACK_ELIMINATION_TASKS = ("elimination", "stack elimination")
 
-#: coordinates times weights let through without ``force=True`` (a Gröbner
-#: basis of the graph ideal is doubly exponential in the worst case)
-STACK_ELIMINATION_LIMIT = LIMITS["stack elimination"]
+
+def __getattr__(name):
+    # STACK_ELIMINATION_LIMIT: coordinates times weights let through without ``force=True``
+    # (a Groebner basis of the graph ideal is doubly exponential in the worst case), the size
+    # guard's limit for the task 'stack elimination' (catalog.costs.LIMITS), read when asked
+    if name == "STACK_ELIMINATION_LIMIT":
+        return LIMITS["stack elimination"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,6 +12,31 @@ Convention: a family whose hypotheses fail for the model's `(d, t, a, d')`
 says why; a model that is not a single lightning layer (deep, softmax)
 raises ``ValueError``.
 
+The folder, one family per module (the table of names, options and
+builders is :mod:`sage_attention.catalog.families`):
+
+- :mod:`~sage_attention.invariants.base` -- the shared types: labels,
+  invariants, families;
+- :mod:`~sage_attention.invariants.linear` -- the copy and symmetrization
+  relations;
+- :mod:`~sage_attention.invariants.low_rank` -- minors of the flattening;
+  :mod:`~sage_attention.invariants.syzygies` -- linear relations among its
+  maximal minors;
+- :mod:`~sage_attention.invariants.pencil` -- cubics from the minors of the
+  slice pencil; :mod:`~sage_attention.invariants.veronese` -- catalecticants
+  of mixed determinants; :mod:`~sage_attention.invariants.sylvester` --
+  resultants of the slice quadrics on lines;
+- :mod:`~sage_attention.invariants.rank_one` -- the rank-one families
+  together (`a = 1`);
+- :mod:`~sage_attention.invariants.chow` and
+  :mod:`~sage_attention.invariants.brill` -- the single token (`t = 1`):
+  a linear form times a quadric, a product of three linear forms (with
+  :mod:`~sage_attention.invariants.single_token`);
+- :mod:`~sage_attention.invariants.rows` -- equations tying output rows
+  together (`d' > 1`).
+
+A new family is a module here and an entry of the catalog's table.
+
 EXAMPLES::
 
     sage: from sage_attention import LightningAttention
@@ -24,9 +49,12 @@ EXAMPLES::
     sage: check_family(M, fam).all_vanish
     True
 """
+# Sage is initialized before any of its submodules is imported (a module of this folder may
+# import `sage.rings...` first, which fails in a fresh interpreter otherwise)
+import sage.all__sagemath_singular  # noqa: F401,E402
 import logging
 
-from sage_attention.dsl.computations import FAMILIES as _FAMILY_TABLE
+from sage_attention.catalog.families import FAMILIES as _FAMILY_TABLE
 from sage_attention.invariants.base import Invariant, InvariantFamily, InvariantLabel, guard_family
 from sage_attention.invariants.linear import linear_invariants
 from sage_attention.invariants.low_rank import low_rank_invariants
@@ -42,7 +70,7 @@ from sage_attention.invariants.brill import brill_invariants
 logger = logging.getLogger("sage_attention")
 
 #: The invariant families by name: the functions named in the one table of the
-#: spec language (:data:`sage_attention.dsl.computations.FAMILIES`), in its order.
+#: spec language (:data:`sage_attention.catalog.computations.FAMILIES`), in its order.
 FAMILIES = {name: globals()[family.function.rsplit(".", 1)[1]]
             for name, family in _FAMILY_TABLE.items()}
 
@@ -61,7 +89,7 @@ def invariants(model, families=None, force=False, **options):
     - ``force`` -- boolean (default: ``False``); build a family even when
       its estimated memory is beyond the guard
       (:func:`~sage_attention.invariants.base.guard_family`: every family is
-      estimated by :func:`~sage_attention.sizes.family_estimate`, from the
+      estimated by :func:`~sage_attention.catalog.family_costs.family_estimate`, from the
       model's sizes, before any is built); passed on to every family
     - ``options`` -- passed to each family that accepts them (e.g. ``limit``)
 
@@ -109,7 +137,7 @@ def invariants(model, families=None, force=False, **options):
         10
     """
     import inspect
-    from sage_attention.ideals._checks import coordinate_model, lightning_model
+    from sage_attention.models.checks import coordinate_model, lightning_model
     lightning_model(model)
     if model.is_lightning():
         coordinate_model(model, "invariants")
@@ -136,7 +164,7 @@ def invariants(model, families=None, force=False, **options):
         fn = FAMILIES[name]
         params = inspect.signature(fn).parameters
         opts = {k: v for k, v in options.items() if k in params}
-        # every family is estimated (sage_attention.sizes.family_estimate) before any is built
+        # every family is estimated (sage_attention.catalog.family_costs.family_estimate) before any is built
         guard_family(model, name, force, **{k: v for k, v in opts.items()
                                             if k in ("limit", "r", "lines", "max_minors")})
         opts["force"] = force         # every family takes force= (its memory guard)

@@ -377,7 +377,7 @@ def check_model(model, what):
         ValueError: the pencil invariants are defined for one lightning layer; model (=SoftmaxAttention(d=2, out=1, t=2, a=1) over Rational Field) is not
 
     The families use the coordinates' divisions by `2` and `3`
-    (:mod:`sage_attention.fields`)::
+    (:mod:`sage_attention.catalog.fields`)::
 
         sage: check_model(LightningAttention(d=2, t=2, a=1, base_ring=GF(2)), 'low_rank')
         Traceback (most recent call last):
@@ -387,7 +387,7 @@ def check_model(model, what):
     if not model.is_lightning() or model.nlayers() != 1:
         raise ValueError(f"the {what} invariants are defined for one lightning layer; "
                          f"model (={model}) is not")
-    from sage_attention.fields import require_field
+    from sage_attention.catalog.fields import require_field
     require_field("brill" if what == "brill" else "invariants", model.base_ring(),
                   f"the family {what}")
 
@@ -482,10 +482,10 @@ def guard_family(model, name, force=False, **options):
     r"""
     Refuse to build the family ``name`` of ``model`` when its estimate is beyond the memory guard.
 
-    The estimate (:func:`~sage_attention.sizes.family_estimate`: members,
+    The estimate (:func:`~sage_attention.catalog.family_costs.family_estimate`: members,
     terms, the matrices built on the way) is made from the model's sizes,
     before anything is built, and compared with
-    :func:`~sage_attention.ideals.memory.memory_limit`.
+    :func:`~sage_attention.misc.memory.memory_limit`.
 
     INPUT:
 
@@ -494,7 +494,7 @@ def guard_family(model, name, force=False, **options):
     - ``force`` -- boolean (default: ``False``); build it anyway
     - ``options`` -- the family's options (``limit``, ``r``, ``lines``, ``max_minors``)
 
-    OUTPUT: ``None``, or :class:`~sage_attention.errors.ComputationTooLarge`
+    OUTPUT: ``None``, or :class:`~sage_attention.misc.errors.ComputationTooLarge`
     naming the estimate, the limit and ``force=True``
 
     EXAMPLES::
@@ -510,8 +510,8 @@ def guard_family(model, name, force=False, **options):
     """
     if force or model.nlayers() != 1:
         return
-    from sage_attention.ideals.memory import check_memory
-    from sage_attention.sizes import family_estimate
+    from sage_attention.misc.memory import check_memory
+    from sage_attention.catalog.family_costs import family_estimate
     entries = model.output_entries() if getattr(model, "entries", None) is not None else None
     est = family_estimate(name, model.widths, model.ranks, model.tokens, entries=entries,
                           options=options)

@@ -40,7 +40,7 @@ with Singular elimination):
   space of quartics of the ideal: the other `210` dimensions are spanned by
   the `4`-minors of the `4 \times 10` matrix of first partial derivatives
   (the cubics in three linear forms), and the `1085` quartics generate the
-  ideal (proved by inheritance from `d = 3`: :mod:`sage_attention.ideals.subspace`).
+  ideal (proved by inheritance from `d = 3`: :mod:`sage_attention.ideals.proofs.subspace`).
 
 `35` and `875` are the dimensions of the Schur module `S_{(7,3,2)} V` for
 `\dim V = 3, 4`, as expected of an irreducible module of equations.
@@ -83,12 +83,14 @@ import numpy as np
 
 from sage.all__sagemath_singular import PolynomialRing, QQ, ZZ, lcm, prod
 
-from sage_attention.errors import ComputationTooLarge
+from sage_attention.misc.errors import ComputationTooLarge
 from sage_attention.invariants.base import (guard_family, InvariantLabel, check_model, empty,
                                             to_coordinates)
+from sage_attention.settings import moved_to_settings, settings
 
-#: The prime used to decide linear independence when the base field is `\QQ`.
-PRIME = 8388593
+# The prime that decides linear independence when the base field is QQ is the
+# first of settings.LINALG_PRIMES; the old name PRIME reads it.
+__getattr__ = moved_to_settings(__name__, {"PRIME": lambda s: s.LINALG_PRIMES[0]})
 
 
 def _power_sum(E):
@@ -228,7 +230,8 @@ def brill_invariants(model, limit=None, seed=0, plateau=12, bound=50, max_column
     them out set-theoretically [Lan2012]_ §8.6; degree `4`. The members
     are values `3\,B(Q_x, P)(y, z)` at integer points (entries in
     `[-` ``bound`` `,` ``bound`` `]`, drawn with ``seed``) that are linearly independent
-    (over `\GF{p}`, `p = 8388593`, or over the base field if it is finite;
+    (over `\GF{p}`, `p` the first of ``settings.LINALG_PRIMES``, `8388593`
+    by default, or over the base field if it is finite;
     independence mod `p` implies it over `\QQ`); the search stops when
     ``plateau`` points in a row add nothing new.
 
@@ -248,7 +251,7 @@ def brill_invariants(model, limit=None, seed=0, plateau=12, bound=50, max_column
       ``None``) if the quartics of one row's coordinates exceed this many
       (`d = 4`: `8855`; `d = 5`: `73815`)
     - ``force`` -- boolean (default: ``False``); build the family even when
-      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      its estimated memory (:func:`~sage_attention.catalog.family_costs.family_estimate`)
       is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
 
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
@@ -318,7 +321,7 @@ def brill_invariants(model, limit=None, seed=0, plateau=12, bound=50, max_column
         return empty(model, name, f"empty: every binary cubic is a product of linear forms "
                      f"(d = {d} < 3)")
     F = model.base_ring()
-    p = PRIME if F.characteristic() == 0 else F.characteristic()
+    p = settings.LINALG_PRIMES[0] if F.characteristic() == 0 else F.characteristic()
     m = len(model.pure_cubic(model.output_rows()[0])[1].monomials())
     ncols = comb(m + 3, 4)
     if limit is None and ncols > max_columns:

@@ -17,7 +17,7 @@ from math import comb
 
 from sage.all__sagemath_singular import matrix
 
-from sage_attention.errors import ComputationTooLarge
+from sage_attention.misc.errors import ComputationTooLarge
 from sage_attention.invariants.base import (guard_family, InvariantLabel, check_model, empty,
                                             to_coordinates)
 
@@ -69,7 +69,7 @@ def chow_invariants(model, limit=None, max_minors=2000, force=False):
     - ``max_minors`` -- (default: `2000`) refuse to enumerate more minors
       than this when ``limit`` is ``None``
     - ``force`` -- boolean (default: ``False``); build the family even when
-      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      its estimated memory (:func:`~sage_attention.catalog.family_costs.family_estimate`)
       is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
 
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
@@ -141,7 +141,7 @@ def single_token_low_rank_invariants(model, limit=None, force=False):
     - ``model`` -- a one-layer lightning model
     - ``limit`` -- (default: ``None``) integer; stop after this many invariants
     - ``force`` -- boolean (default: ``False``); build the family even when
-      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      its estimated memory (:func:`~sage_attention.catalog.family_costs.family_estimate`)
       is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
 
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;

@@ -38,7 +38,7 @@ def pencil_invariants(model, limit=None, force=False):
     - ``model`` -- a one-layer lightning model
     - ``limit`` -- (default: ``None``) integer; stop after this many invariants
     - ``force`` -- boolean (default: ``False``); build the family even when
-      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      its estimated memory (:func:`~sage_attention.catalog.family_costs.family_estimate`)
       is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
 
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;

@@ -37,7 +37,7 @@ def rank_one_invariants(model, limit=None, force=False):
     - ``model`` -- a one-layer lightning model
     - ``limit`` -- (default: ``None``) passed to the minors and the pencil
     - ``force`` -- boolean (default: ``False``); build the family even when
-      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      its estimated memory (:func:`~sage_attention.catalog.family_costs.family_estimate`)
       is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
 
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;

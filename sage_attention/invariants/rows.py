@@ -20,7 +20,7 @@ from itertools import combinations
 
 from sage.all__sagemath_singular import PolynomialRing, matrix, block_matrix
 
-from sage_attention.errors import ComputationTooLarge
+from sage_attention.misc.errors import ComputationTooLarge
 from sage_attention.invariants.base import (guard_family, InvariantLabel, check_model, empty, flattening,
                                             slices, pencil_minor_coefficients, to_coordinates)
 from sage_attention.invariants.syzygies import phi_matrix, minor_relations
@@ -64,7 +64,7 @@ def row_coupling_invariants(model, limit=None, max_minors=10000, force=False):
     - ``max_minors`` -- (default: `10000`) for `t = 1`, refuse to enumerate
       more minors per pair than this when ``limit`` is ``None``
     - ``force`` -- boolean (default: ``False``); build the family even when
-      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      its estimated memory (:func:`~sage_attention.catalog.family_costs.family_estimate`)
       is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
 
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;

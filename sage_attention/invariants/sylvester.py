@@ -60,7 +60,7 @@ def sylvester_invariants(model, lines=None, seed=0, force=False):
     - ``seed`` -- integer (default: `0`); the pseudo-random choices of the
       default family
     - ``force`` -- boolean (default: ``False``); build the family even when
-      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      its estimated memory (:func:`~sage_attention.catalog.family_costs.family_estimate`)
       is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
 
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;
@@ -193,9 +193,10 @@ def _generic(model, seed):
     """
     import numpy as np
     from sage.all__sagemath_singular import GF
-    from sage_attention.randomness import LINALG_PRIME, python_random, numpy_generator
+    from sage_attention.misc.randomness import python_random, numpy_generator
+    from sage_attention.settings import settings
     d = model.d
-    prime = LINALG_PRIME
+    prime = settings.LINALG_PRIMES[0]
     rng = python_random(seed)
     nprng = numpy_generator(seed)
     for row in model.output_rows():

@@ -60,7 +60,7 @@ def veronese_invariants(model, r=None, limit=None, force=False):
       list of integers
     - ``limit`` -- (default: ``None``) integer; stop after this many invariants
     - ``force`` -- boolean (default: ``False``); build the family even when
-      its estimated memory (:func:`~sage_attention.sizes.family_estimate`)
+      its estimated memory (:func:`~sage_attention.catalog.family_costs.family_estimate`)
       is beyond the memory guard (:func:`~sage_attention.invariants.base.guard_family`)
 
     OUTPUT: an :class:`~sage_attention.invariants.base.InvariantFamily`;

@@ -21,9 +21,9 @@ import warnings
 from sage.all__sagemath_singular import matrix
 from sage.rings.integer import Integer
 
-from sage_attention._deprecated import caller_stacklevel
-from sage_attention.errors import SpecError
-from sage_attention.keywords import keyword_hints
+from sage_attention.misc.deprecation import caller_stacklevel
+from sage_attention.misc.errors import SpecError
+from sage_attention.misc.keywords import keyword_hints
 
 NORMALIZATIONS = ("lightning", "softmax")
 WEIGHT_SPACES = ("QKV", "AV")
@@ -132,7 +132,7 @@ def random_matrix(F, r, c, rng):
     EXAMPLES::
 
         sage: from sage_attention.models.arguments import random_matrix
-        sage: from sage_attention.randomness import python_random
+        sage: from sage_attention.misc.randomness import python_random
         sage: random_matrix(GF(7), 2, 3, python_random(1)).dimensions()
         (2, 3)
     """
@@ -204,6 +204,20 @@ def renamed_keyword(new_value, new_name, old_value, old_name, default):
 SPEC_KEYWORDS = {"input": ("input = ...", "d="), "tokens": ("tokens = ...", "t="),
                  "rank": ("rank = ...", "a="), "field": ("field = ...", "base_ring="),
                  "mask": ("mask = causal", "causal=True")}
+# (``weights=`` and ``coordinates=`` are the deprecated keywords of version 0.1: they still work)
+
+#: the same for the layers and networks: ``function name -> {spec word: (as written, Python)}``
+SPEC_KEYWORDS_OF = {
+    "attention": {"rank": ("rank = ...", "a="), "mask": ("mask = causal", "causal=True")},
+    "dense": {"activation": ("activation = power(r)", "r="), "power": ("activation = power(r)", "r=")},
+    "Network": {"input": ("input = ...", "d="), "tokens": ("tokens = ...", "t="),
+                "field": ("field = ...", "base_ring=")},
+    "PolynomialNetwork": {"input": ("input = ...", "widths= (the input width first)"),
+                          "tokens": ("tokens = ...", "t="), "field": ("field = ...", "base_ring="),
+                          "activation": ("activation = power(r)", "activation_degree="),
+                          "power": ("activation = power(r)", "activation_degree="),
+                          "r": ("activation = power(r)", "activation_degree=")},
+}
 
 
 def spec_keyword_hints(constructor):
@@ -221,7 +235,7 @@ def spec_keyword_hints(constructor):
 
     OUTPUT: the function, which raises a :class:`TypeError` naming the
     Python argument for a spec file's name, and the closest keyword for
-    another misspelling (:func:`~sage_attention.keywords.keyword_hints`)
+    another misspelling (:func:`~sage_attention.misc.keywords.keyword_hints`)
 
     EXAMPLES::
 
@@ -238,14 +252,25 @@ def spec_keyword_hints(constructor):
         Traceback (most recent call last):
         ...
         TypeError: LightningAttention() got an unexpected keyword argument 'tokens': write t= (the spec file's `tokens = ...`)
+        sage: from sage_attention import attention, dense, PolynomialNetwork
+        sage: attention(rank=1, out=2)
+        Traceback (most recent call last):
+        ...
+        TypeError: attention() got an unexpected keyword argument 'rank': write a= (the spec file's `rank = ...`)
+        sage: PolynomialNetwork([2, 3, 1], power=2)
+        Traceback (most recent call last):
+        ...
+        TypeError: PolynomialNetwork() got an unexpected keyword argument 'power': write activation_degree= (the spec file's `activation = power(r)`)
         sage: LightningAttention(d=3, t=2, a=1, entires=[(1, 1)])
         Traceback (most recent call last):
         ...
         TypeError: LightningAttention() got an unexpected keyword argument 'entires' (did you mean `entries`?); its keywords: d, t, a, out, widths, ranks, ...
     """
+    table = SPEC_KEYWORDS_OF.get(constructor.__name__, SPEC_KEYWORDS)
+
     def hint(key):
-        if key in SPEC_KEYWORDS:
-            spec, python = SPEC_KEYWORDS[key]
+        if key in table:
+            spec, python = table[key]
             return f"write {python} (the spec file's `{spec}`)"
         return None
     return keyword_hints(constructor, hints=hint)

@@ -44,15 +44,21 @@ concrete class::
 
 from sage.all__sagemath_singular import SageObject, UniqueRepresentation, QQ
 
-from sage_attention.errors import SpecError
-from sage_attention.sizes import estimate_size
-from sage_attention.randomness import resolve_seed, python_random
+from sage_attention.misc.errors import SpecError
+from sage_attention.catalog.costs import estimate_size
+from sage_attention.misc.randomness import resolve_seed, python_random
 from sage_attention.models.arguments import (  # noqa: F401  (re-exported)
     NORMALIZATIONS, WEIGHT_SPACES, COORDINATE_SCALINGS, COORDINATE_KINDS, Coordinate,
     index_name, distinct_orderings, random_matrix, renamed_keyword, normalize_arguments)
 from sage_attention.models.symmetries import FormulasAndSymmetries
-from sage_attention.keywords import keyword_hints
+from sage_attention.misc.keywords import keyword_hints
 import warnings
+
+from sage.misc.lazy_import import lazy_import
+
+# The one arrow up the layers (tests/test_architecture.py): ``model.neurovariety()`` returns a
+# variety, a class of the layer above; imported on first use, as Sage's algebraic_scheme.py does
+lazy_import("sage_attention.variety.neurovariety", "Neurovariety")
 
 
 @keyword_hints
@@ -380,8 +386,8 @@ class AttentionNetwork(FormulasAndSymmetries, UniqueRepresentation, SageObject):
 
             :mod:`sage_attention.variety.neurovariety`, :mod:`sage_attention.invariants`
         """
-        # the one import of a higher layer: the variety of a model
-        from sage_attention.variety.neurovariety import Neurovariety
+        # the one use of a higher layer (documented in tests/test_architecture.py): the variety
+        # of a model, through the lazy import at the top of this module
         return Neurovariety(self)
 
     def with_weight_space(self, weight_space):
@@ -467,6 +473,11 @@ class AttentionNetwork(FormulasAndSymmetries, UniqueRepresentation, SageObject):
             \varphi^{\mathrm{light}}_{d=3,\, d'=1,\, t=2,\, a=1;\, (A, V),\, \mathrm{scaled},\, Y_{11}}
             sage: latex(LightningAttention(d=2, t=2, a=1, heads=2, causal=True))
             \varphi^{\mathrm{light}}_{d=2,\, d'=1,\, t=2,\, a=1,\, H=2,\, \mathrm{causal}}
+
+        A field other than `\QQ` is shown::
+
+            sage: latex(LightningAttention(d=2, t=2, a=1, base_ring=GF(65537)))
+            \varphi^{\mathrm{light}}_{d=2,\, d'=1,\, t=2,\, a=1} \text{ over } \Bold{F}_{65537}
         """
         sub = r",\, ".join(self._architecture_arguments())
         sub = sub.replace("widths=", r"\mathbf{d}=").replace("ranks=", r"\mathbf{a}=")
@@ -482,11 +493,17 @@ class AttentionNetwork(FormulasAndSymmetries, UniqueRepresentation, SageObject):
                                    for i, j in self.entries))
         if extra:
             sub += r";\, " + r",\, ".join(extra)
-        return rf"\varphi^{{{self._latex_kind}}}_{{{sub}}}"
+        out = rf"\varphi^{{{self._latex_kind}}}_{{{sub}}}"
+        K = self.base_ring()
+        if K is not QQ:
+            # the field is part of the model: GF(65537) is not QQ
+            from sage.misc.latex import latex
+            out += rf" \text{{ over }} {latex(K)}"
+        return out
 
     def size_estimate(self):
         r"""
-        Return the :class:`~sage_attention.sizes.SizeEstimate` of this model.
+        Return the :class:`~sage_attention.catalog.model_sizes.SizeEstimate` of this model.
 
         EXAMPLES::
 

@@ -34,7 +34,7 @@ EXAMPLES::
     sage: LightningAttention(d=3, t=2, a=1) is LightningAttention(widths=(3, 1), ranks=[1], t=2)
     True
 """
-from sage_attention.errors import SpecError
+from sage_attention.misc.errors import SpecError
 from sage_attention.models.arguments import spec_keyword_hints
 from sage_attention.models.base import AttentionNetwork, renamed_keyword
 from sage_attention.models.multihead import MultiHeadLightningAttention

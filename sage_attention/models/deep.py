@@ -30,7 +30,7 @@ parametrization (an independent computation)::
 
 from sage.all__sagemath_singular import cached_method
 
-from sage_attention.keywords import keyword_hints
+from sage_attention.misc.keywords import keyword_hints
 from sage_attention.models.arguments import Coordinate, index_name
 from sage_attention.models.polynomial import PolynomialAttentionNetwork
 

@@ -19,7 +19,7 @@ EXAMPLES::
 # sage.doctest: needs sage.libs.singular
 
 from sage.all__sagemath_singular import cached_method, PolynomialRing
-from sage_attention.keywords import keyword_hints
+from sage_attention.misc.keywords import keyword_hints
 
 
 @keyword_hints

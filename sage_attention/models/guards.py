@@ -3,7 +3,7 @@ Size guards of the model layer
 
 Before a ring or a matrix is built, its size is estimated; a build beyond
 what Singular or this machine can hold is refused with
-:class:`~sage_attention.errors.ComputationTooLarge`, whose message names the
+:class:`~sage_attention.misc.errors.ComputationTooLarge`, whose message names the
 estimate, the limit and ``force=``. Two guards live here:
 
 - a polynomial ring: Singular has at most `2^{15} - 1` variables (beyond
@@ -22,13 +22,17 @@ EXAMPLES::
     ...
     ComputationTooLarge: the coordinate ring needs 40000 variables (Singular's limit is 32767); Singular cannot build it; force=True does not lift this limit
 """
-from sage_attention.errors import ComputationTooLarge
-from sage_attention.sizes import LIMITS, SINGULAR_MAX_VARIABLES, check_size  # noqa: F401
+from sage_attention.misc.errors import ComputationTooLarge
+from sage_attention.catalog.costs import LIMITS, SINGULAR_MAX_VARIABLES, check_size  # noqa: F401
 
-#: entries of the forward-mode Jacobian (tangents plus rank matrix) let
-#: through without ``force=True``: the size guard's limit for the task
-#: ``'jacobian'`` (:data:`sage_attention.sizes.LIMITS`)
-JACOBIAN_ENTRY_LIMIT = LIMITS["jacobian"]
+
+def __getattr__(name):
+    # JACOBIAN_ENTRY_LIMIT: the entries of the forward-mode Jacobian (tangents plus rank
+    # matrix) let through without ``force=True``, the size guard's limit for the task
+    # 'jacobian' (sage_attention.catalog.costs.LIMITS), read when asked (not copied)
+    if name == "JACOBIAN_ENTRY_LIMIT":
+        return LIMITS["jacobian"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def check_ring_size(what, nvariables, force, hint=""):
@@ -44,7 +48,7 @@ def check_ring_size(what, nvariables, force, hint=""):
     - ``hint`` -- string (default: empty); the way out to name (fewer
       entries, a computation that needs no such ring)
 
-    OUTPUT: ``None``, or :class:`~sage_attention.errors.ComputationTooLarge`
+    OUTPUT: ``None``, or :class:`~sage_attention.misc.errors.ComputationTooLarge`
 
     EXAMPLES::
 
@@ -65,9 +69,9 @@ def check_jacobian_size(model, force=False, estimate=None):
     r"""
     Refuse a forward-mode Jacobian rank that does not fit in memory.
 
-    The estimate is :func:`sage_attention.sizes.jacobian_entries`, the one
+    The estimate is :func:`sage_attention.catalog.model_sizes.jacobian_entries`, the one
     ``sage-attention check`` evaluates on a spec (through
-    :func:`~sage_attention.sizes.check_size`), so ``check`` and ``run``
+    :func:`~sage_attention.catalog.costs.check_size`), so ``check`` and ``run``
     refuse the same models.
 
     INPUT:
@@ -75,7 +79,7 @@ def check_jacobian_size(model, force=False, estimate=None):
     - ``model`` -- a model with ``size_estimate()``
     - ``force`` -- boolean (default: ``False``); run anyway
     - ``estimate`` -- (default: ``model.size_estimate()``) a
-      :class:`~sage_attention.sizes.SizeEstimate`
+      :class:`~sage_attention.catalog.model_sizes.SizeEstimate`
 
     EXAMPLES::
 

@@ -1,32 +1,24 @@
 r"""
-The generic rank of the Jacobian, by forward-mode differentiation
+The generic rank of the Jacobian
 
 The dimension of the neurovariety of a lightning network is the generic
 rank of the Jacobian of its parametrization. Expanding the parametrization
 is expensive (a deep network has degree `3^l` in the inputs), so the rank is
 computed without it: at random weights `W` and random inputs
 `X_1, \dots, X_N` over a field `F`, the derivatives of the outputs
-`Y(X_n)` in every weight direction are pushed forward through the layers
-(exactly, over `F`), and the rank of the stacked matrix is taken. The Jacobian
-of `W \mapsto (Y(X_1), \dots, Y(X_N))` has the same generic rank as the
-coefficient map once the inputs are generic and numerous enough.
+`Y(X_n)` in every weight direction are computed exactly over `F`
+(:mod:`sage_attention.models.derivatives`: reverse mode for lightning
+stacks, forward mode for the others), and the rank of the stacked matrix is
+taken. The Jacobian of `W \mapsto (Y(X_1), \dots, Y(X_N))` has the same
+generic rank as the coefficient map once the inputs are generic and
+numerous enough.
 
-EXAMPLES:
-
-The derivatives agree with finite differences of the forward pass (exact
-over `\QQ`, because the network is polynomial of degree one in each `V`)::
+EXAMPLES::
 
     sage: from sage_attention import LightningAttention
-    sage: from sage_attention.models.jacobian import layer_derivatives
-    sage: M = LightningAttention(d=2, t=2, a=1, weight_space='AV')
-    sage: (A, V), = M.random_weights(field=QQ, seed=1)
-    sage: X = matrix(QQ, [[1, 2], [3, -1]])
-    sage: derivs, Y = layer_derivatives(M, X, [(A, V)], QQ)
-    sage: Y == M.forward(X, [(A, V)])
-    True
-    sage: E = matrix(QQ, 1, 2, [1, 0])
-    sage: derivs[0] == M.forward(X, [(A, V + E)]) - Y
-    True
+    sage: from sage_attention.models.jacobian import jacobian_rank
+    sage: jacobian_rank(LightningAttention(d=2, t=2, a=1), GF(67108859), 0)[0]
+    4
 """
 from sage.all__sagemath_singular import GF, QQ, matrix, zero_matrix
 import logging
@@ -34,10 +26,12 @@ from math import ceil
 
 from sage_attention.models.arguments import random_matrix
 from sage_attention.models.guards import check_jacobian_size
-from sage_attention.progress import redelivering_interrupts
-from sage_attention.randomness import (JACOBIAN_PRIME, MINIMUM_RANK_PRIME, python_random,
-                                       resolve_seed)
-from sage_attention.keywords import keyword_hints
+from sage_attention.misc.progress import redelivering_interrupts
+from sage_attention.misc.randomness import python_random, resolve_seed
+from sage_attention.misc.keywords import keyword_hints
+from sage_attention.models.derivatives import factor, layer_derivatives, layer_gradients  # noqa: F401  (re-exported)
+from sage_attention.models.frobenius import check_separable, frobenius_layers  # noqa: F401  (re-exported)
+from sage_attention.settings import settings
 
 logger = logging.getLogger("sage_attention")
 
@@ -48,8 +42,9 @@ def rank_field(field):
 
     A rank at a random point is a certified lower bound of the generic rank
     only over an exact field; over a small prime field it may also be
-    lower than over `\QQ` for every point, so primes below `2^{16}` are
-    refused.
+    lower than over `\QQ` for every point, so primes below
+    ``settings.MINIMUM_RANK_PRIME`` (`2^{16}` by default) are refused.
+    ``None`` is `\GF{p}` for ``settings.JACOBIAN_PRIME``.
 
     EXAMPLES::
 
@@ -64,13 +59,14 @@ def rank_field(field):
         ValueError: field (=Finite Field of size 7) must be QQ or a prime field GF(p) with p >= 65536: an inexact field or a small prime does not give a certified lower bound
     """
     if field is None:
-        return GF(JACOBIAN_PRIME)
+        return GF(settings.JACOBIAN_PRIME)
+    minimum = settings.MINIMUM_RANK_PRIME
     ok = (hasattr(field, "is_field") and field.is_field() and field.is_exact()
-          and (field is QQ or (field.characteristic() >= MINIMUM_RANK_PRIME
+          and (field is QQ or (field.characteristic() >= minimum
                                and field.is_prime_field())))
     if not ok:
         raise ValueError(f"field (={field}) must be QQ or a prime field GF(p) with "
-                         f"p >= {MINIMUM_RANK_PRIME}: an inexact field or a small prime does "
+                         f"p >= {minimum}: an inexact field or a small prime does "
                          "not give a certified lower bound")
     return field
 
@@ -104,106 +100,8 @@ def degree_bound(model):
     return T + (1 if model.weight_space == "AV" else 0)
 
 
-def factor(A, r):
-    r"""
-    Return `(B, C)` with `A = B C`, `B` of size `d \times r`.
-
-    EXAMPLES::
-
-        sage: from sage_attention.models.jacobian import factor
-        sage: A = matrix(QQ, [[1, 2], [2, 4]])
-        sage: B, C = factor(A, 1); B * C == A
-        True
-    """
-    pivots = A.pivots()
-    if len(pivots) != r:
-        raise ValueError(f"matrix has rank {len(pivots)}, expected {r}")
-    B = A.matrix_from_columns(pivots)
-    C = A.echelon_form().matrix_from_rows(range(r))
-    return B, C
-
-
-def _unit(F, r, c, i, j):
-    E = zero_matrix(F, r, c)
-    E[i, j] = 1
-    return E
-
-
-def layer_derivatives(model, X, weights, F):
-    r"""
-    Return the derivatives `\partial Y / \partial w` at an input and weights, and `Y`.
-
-    INPUT:
-
-    - ``model`` -- a lightning network
-    - ``X`` -- a `d \times t` matrix over ``F``
-    - ``weights`` -- a list as returned by ``model.random_weights()``
-    - ``F`` -- the field
-
-    OUTPUT: a pair ``(derivs, Y)``: one `d' \times t` matrix per weight
-    direction (in the order of the weight ring's variables) and the output.
-    For ``'AV'`` and `a < d` the directions in `A` are the tangent
-    directions `dB\, C + B\, dC` of the factorization `A = B C`.
-
-    EXAMPLES::
-
-        sage: from sage_attention import LightningAttention
-        sage: from sage_attention.models.jacobian import layer_derivatives
-        sage: M = LightningAttention(d=1, t=1, a=1)
-        sage: w = [(matrix(QQ, [[2]]), matrix(QQ, [[3]]), matrix(QQ, [[5]]))]
-        sage: derivs, Y = layer_derivatives(M, matrix(QQ, [[1]]), w, QQ)
-        sage: Y, [D[0, 0] for D in derivs]      # Y = v k q x^3
-        ([30], [15, 10, 6])
-    """
-    # forward pass, keeping the intermediate token matrices
-    Xs = [X]
-    As, Vs = [], []
-    for w in weights:
-        A, V = model.attention_and_value(w)
-        As.append(A)
-        Vs.append(V)
-        Xs.append(V * Xs[-1] * (Xs[-1].transpose() * A * Xs[-1]))
-
-    def propagate(start, dX):
-        # push a derivative of the output of layer `start` through later layers
-        for m in range(start + 1, len(weights)):
-            Xm, A, V = Xs[m], As[m], Vs[m]
-            M = Xm.transpose() * A * Xm
-            dM = dX.transpose() * A * Xm + Xm.transpose() * A * dX
-            dX = V * dX * M + V * Xm * dM
-        return dX
-
-    derivs = []
-    for m, w in enumerate(weights):
-        Xm, A, V = Xs[m], As[m], Vs[m]
-        M = Xm.transpose() * A * Xm
-        din = A.nrows()
-        # directions in A
-        dAs = []
-        if len(w) == 3:
-            Q, K = w[0], w[1]
-            a = Q.nrows()
-            dAs += [K.transpose() * _unit(F, a, din, k, c) for k in range(a) for c in range(din)]
-            dAs += [_unit(F, a, din, k, b).transpose() * Q for k in range(a) for b in range(din)]
-        else:
-            r = min(model.ranks[m], din)
-            if r >= din:
-                dAs += [_unit(F, din, din, b, c) for b in range(din) for c in range(din)]
-            else:
-                B, C = factor(A, r)
-                dAs += [_unit(F, din, r, b, k) * C for b in range(din) for k in range(r)]
-                dAs += [B * _unit(F, r, din, k, c) for k in range(r) for c in range(din)]
-        VX = V * Xm
-        dout = V.nrows()
-        dV_list = [_unit(F, dout, din, i, p) * Xm * M for i in range(dout) for p in range(din)]
-        dA_list = [VX * (Xm.transpose() * dA * Xm) for dA in dAs]
-        layer = dA_list + dV_list if len(w) == 3 else dV_list + dA_list
-        derivs += [propagate(m, D) for D in layer]
-    return derivs, Xs[-1]
-
-
 @redelivering_interrupts()
-def jacobian_rank(model, F, seed, force=False, derivatives=None, ambient=None, heads=1):
+def jacobian_rank(model, F, seed, force=False, derivatives=None, ambient=None, heads=1, gradients=None):
     r"""
     Return ``(rank, number of inputs, failure bound)`` of the Jacobian of a lightning network.
 
@@ -217,15 +115,20 @@ def jacobian_rank(model, F, seed, force=False, derivatives=None, ambient=None, h
     - ``derivatives`` -- (default: :func:`layer_derivatives`) a function
       ``(model, X, weights, F) -> (derivs, Y)``
     - ``ambient`` -- (default: ``None``) an upper bound on the rank (the
-      dimension of the linear span, :func:`~sage_attention.sizes.span_bound`):
+      dimension of the linear span, :func:`~sage_attention.catalog.model_sizes.span_bound`):
       the rank stops growing there, so the inputs stop as soon as it is
       reached, however many weights there are
     - ``heads`` -- (default: `1`) the rank of the sum of ``heads`` copies
       of ``model`` in disjoint weights (its columns are those of each
       copy, at independent random weights: Terracini's lemma); the size
       guard is then the caller's
+    - ``gradients`` -- (default: ``None``) a reverse-mode function
+      ``(model, X, weights, F, entries) -> (rows, Y)``
+      (:func:`~sage_attention.models.derivatives.layer_gradients`); when
+      given it computes the rows instead of ``derivatives`` (the same
+      rows, in time linear in the depth)
 
-    It runs under :func:`~sage_attention.progress.redelivering_interrupts`:
+    It runs under :func:`~sage_attention.misc.progress.redelivering_interrupts`:
     a Ctrl-C that a LinBox product swallows is raised again, so one Ctrl-C
     stops it in a Sage or Jupyter session too.
 
@@ -244,7 +147,16 @@ def jacobian_rank(model, F, seed, force=False, derivatives=None, ambient=None, h
         sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
         sage: jacobian_rank(M, GF(67108859), 0, ambient=6, heads=200)[:2]
         (6, 7)
+
+    Reverse mode gives the same rank (from the rows of the first token only:
+    the model is token-equivariant, so more inputs with fewer rows each)::
+
+        sage: from sage_attention.models.derivatives import layer_gradients
+        sage: D = LightningAttention(widths=[2, 2, 2, 2], ranks=[1, 1, 1], t=2)
+        sage: jacobian_rank(D, GF(67108859), 0)[:2], jacobian_rank(D, GF(67108859), 0, gradients=layer_gradients)[:2]
+        ((10, 8), (10, 13))
     """
+    check_separable(model, F)
     if heads == 1:
         check_jacobian_size(model, force)
     if derivatives is None:
@@ -252,6 +164,12 @@ def jacobian_rank(model, F, seed, force=False, derivatives=None, ambient=None, h
     rng = python_random(seed)
     copies = [model.random_weights(field=F, seed=rng.randrange(2**32)) for _ in range(heads)]
     entries = [(i - 1, j - 1) for i, j in model.output_entries()]
+    if gradients is not None and getattr(model, "is_token_equivariant", lambda: False)():
+        # the outputs of the first token suffice: the row of entry (i, j) at the input X is the
+        # row of entry (i, 1) at X with tokens 1 and j swapped (the model is equivariant), so the
+        # rows of the first token over all inputs span the rows of every entry; each input then
+        # costs d' cotangents instead of d' t (the reverse mode computes only the rows it needs)
+        entries = [(i, j) for i, j in entries if j == 0]
     # with weights (A, V) the tangent directions are counted from the derivatives
     ncols = heads * model.nparameters() if getattr(model, "weight_space", "QKV") == "QKV" else None
     rows = []
@@ -260,35 +178,52 @@ def jacobian_rank(model, F, seed, force=False, derivatives=None, ambient=None, h
     steps = 0
     last_inputs = 0
     per_input = len(entries)
-    target = None
+    target = full = None
     top = ncols if ambient is None else min(ncols or ambient, ambient)
     while True:
         X = random_matrix(F, model.d, model.tokens, rng)
-        derivs = []
-        for weights in copies:
-            derivs += derivatives(model, X, weights, F)[0]
-        for (i, j) in entries:
-            rows.append([D[i, j] for D in derivs])
+        if gradients is not None:
+            parts = [gradients(model, X, weights, F, entries)[0] for weights in copies]
+            rows += [sum((part[e] for part in parts), []) for e in range(len(entries))]
+        else:
+            derivs = []
+            for weights in copies:
+                derivs += derivatives(model, X, weights, F)[0]
+            for (i, j) in entries:
+                rows.append([D[i, j] for D in derivs])
         ninputs += 1
         if ncols is None:
             ncols = len(rows[-1])
             top = ncols if ambient is None else min(ncols, ambient)
         if target is None:
-            # a first batch large enough to reach the largest possible rank
-            target = max(1, -(-(top + 1) // per_input))
+            # a first batch large enough to reach the largest possible rank, reached by doubling
+            # from 16 inputs: a deep stack's rank is far below its weights (84 of 326 for 41
+            # layers of width 2), and the doubling stops as soon as it is found (below)
+            full = max(1, -(-(top + 1) // per_input))
+            target = min(full, 16)
         if ninputs < target:
             continue
         new_rank = matrix(F, rows).rank()
         steps += 1
         logger.info("dimension: %d inputs, rank %d", ninputs, new_rank)
-        if new_rank == rank or new_rank >= top:
+        # the rank is found when an input added nothing: the last rank equals the one before, or
+        # is below the number of inputs. (Proof of the second: at generic weights and inputs, the
+        # rows of n inputs have rank R_n >= min(R, n), R the generic rank of all of them, since a
+        # generic input adds a row outside a span smaller than the span of all rows. At points
+        # where the rank is the generic R_n -- all but a Schwartz-Zippel fraction, counted in the
+        # bound below like every rank computed -- a rank below n is R_n < n, so R_n = R.)
+        if new_rank == rank or new_rank >= top or new_rank < ninputs:
             rank = new_rank
             break
+        if ninputs < full:
+            target = min(2 * ninputs, full)
+            rank, last_inputs = new_rank, ninputs
+            continue
         # the next rank after one more input; once the growth per input is seen, after as many
         # inputs as reach the bound at that growth (at most twice as many in all): the rows of
         # one input are far from independent (4 new dimensions per input on a model of width 30),
         # and each rank costs as much as the first (13 ranks of 1020 columns there, now 4)
-        if rank >= 0:
+        if rank >= 0 and last_inputs >= full:
             growth = (new_rank - rank) / (ninputs - last_inputs)
             target = ninputs + max(1, min(ninputs, ceil((top - new_rank) / growth)))
         else:
@@ -305,7 +240,10 @@ class JacobianDimension:
     Mixin of polynomial networks: the dimension by the generic Jacobian rank.
 
     A class sets ``_derivatives`` to the function computing its forward-mode
-    derivatives (default: :func:`layer_derivatives`).
+    derivatives (default: :func:`layer_derivatives`), and ``_gradients`` to
+    its reverse-mode rows when it has them (default: ``None``; the lightning
+    networks of one or several layers have
+    :func:`~sage_attention.models.derivatives.layer_gradients`).
 
     EXAMPLES::
 
@@ -316,12 +254,30 @@ class JacobianDimension:
     """
 
     _derivatives = staticmethod(layer_derivatives)
+    #: the reverse-mode rows (:func:`~sage_attention.models.derivatives.layer_gradients`), or
+    #: ``None`` where only the forward mode ``_derivatives`` is written
+    _gradients = None
+
+    def jacobian_mode(self):
+        r"""
+        Return how the Jacobian's rows are computed: ``'reverse'`` (one pass back through the layers
+        per output entry) or ``'forward'`` (one pass forward per weight direction).
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention, PolynomialNetwork
+            sage: LightningAttention(d=2, t=2, a=1).jacobian_mode(), PolynomialNetwork([2, 2, 1], 2).jacobian_mode()
+            ('reverse', 'reverse')
+            sage: LightningAttention(d=2, t=2, a=1, heads=2).jacobian_mode()
+            'forward'
+        """
+        return "forward" if self._gradients is None else "reverse"
 
     def ambient_dimension(self):
         r"""
         Return an upper bound on every dimension of the neurovariety: the dimension of its linear span.
 
-        It is :func:`~sage_attention.sizes.span_bound` (exact for one layer,
+        It is :func:`~sage_attention.catalog.model_sizes.span_bound` (exact for one layer,
         the number of essential coordinates); heads and a causal mask do not
         enlarge the span. Every :meth:`dimension_report` checks its rank
         against it and stops adding inputs when the rank reaches it.
@@ -335,7 +291,7 @@ class JacobianDimension:
             sage: LightningAttention(d=2, t=2, a=1, heads=5).ambient_dimension()
             6
         """
-        from sage_attention.sizes import span_bound
+        from sage_attention.catalog.costs import span_bound
         return span_bound(self.widths, self.ranks, self.tokens, self.entries,
                           getattr(self, "residual", False))
 
@@ -365,7 +321,7 @@ class JacobianDimension:
           rank is taken modulo that `p` (the variety over `\GF{p}` may be
           smaller than over `\QQ`); a base field where a random rank is not
           certified (`\GF{q}` with `q < 2^{16}` or not prime) is refused
-          (:mod:`sage_attention.fields`)
+          (:mod:`sage_attention.catalog.fields`)
         - ``proof`` -- boolean (default: ``False``); must be ``False``: the
           rank at a random point is a certified lower bound and equals the
           dimension only with high probability
@@ -436,7 +392,7 @@ class JacobianDimension:
             sage: LightningAttention(d=3, t=1, a=1, base_ring=GF(65537)).dimension_report(seed=0).field
             'Finite Field of size 65537'
         """
-        from sage_attention.fields import require_field
+        from sage_attention.catalog.fields import require_field
         from sage_attention.models.reports import DimensionReport
         if proof is not None and not isinstance(proof, bool) and proof not in (0, 1):
             raise TypeError(f"proof (={proof!r}) must be True or False")
@@ -450,17 +406,19 @@ class JacobianDimension:
         F = rank_field(field)
         seed = resolve_seed(seed)
         ambient = self.ambient_dimension()
-        rank, ninputs, bound = jacobian_rank(self, F, seed, force=force,
-                                             derivatives=self._derivatives, ambient=ambient)
+        rank, ninputs, bound = jacobian_rank(self, F, seed, force=force, derivatives=self._derivatives,
+                                             ambient=ambient, gradients=self._gradients)
         expected, note = self._published()
         return DimensionReport(
             model=repr(self), dimension=rank, expected=expected, expected_note=note,
             parameters=self.nparameters(), parameter_dimension=self.parameter_dimension(),
             fiber_dimension=self.parameter_dimension() - rank,
             failure_probability=float(bound), seed=seed, field=str(F), inputs=ninputs,
-            method="rank of the Jacobian at random weights and inputs (forward mode)",
+            method="rank of the Jacobian at random weights and inputs ("
+                   + ("reverse mode)" if self._gradients is not None else "forward mode)"),
             expected_kind=getattr(self, "_expected_kind", "formula"),
-            ambient_dimension=ambient)
+            ambient_dimension=ambient,
+            count=getattr(self, "_parameter_count", lambda: None)())
 
     def dimension(self, seed=None, field=None, proof=False, force=False):
         r"""
@@ -542,7 +500,7 @@ def summed_heads_report(model, heads, seed=None, field=None, force=False):
     """
     from sage.rings.integer import Integer
     from sage_attention.models.reports import DimensionReport
-    from sage_attention.sizes import estimate_size
+    from sage_attention.catalog.costs import estimate_size
     if isinstance(heads, bool) or not isinstance(heads, (int, Integer)) or heads < 1:
         raise ValueError(f"heads (={heads}) must be a positive integer")
     heads = int(heads)
@@ -556,7 +514,8 @@ def summed_heads_report(model, heads, seed=None, field=None, force=False):
             model.widths, model.ranks, model.tokens, "QKV", model.entries, heads=(heads,)))
     ambient = model.ambient_dimension()
     rank, ninputs, bound = jacobian_rank(model, F, seed, force=True, ambient=ambient,
-                                         heads=heads)
+                                         heads=heads, derivatives=model._derivatives,
+                                         gradients=model._gradients)
     one = model.dimension_report(seed=seed, field=field, force=force).dimension
     expected = min(heads * one, ambient)
     P = heads * model.nparameters()

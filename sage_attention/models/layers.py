@@ -23,7 +23,7 @@ A residual connection adds `X` to the output (then `d_i = d_{i-1}`).
 Each kind knows its weights, its forward pass, its derivative in the
 direction of its input (:meth:`~DenseLayer.linearization`) and the derivatives of its
 output in every weight direction (:meth:`~DenseLayer.tangents`): this is all
-the forward-mode Jacobian of :func:`~sage_attention.models.stack.stack_derivatives`
+the forward-mode Jacobian of :func:`~sage_attention.models.stack_dimension.stack_derivatives`
 needs, so a new kind of layer is a new class here.
 
 EXAMPLES::
@@ -41,9 +41,9 @@ from dataclasses import dataclass
 
 from sage.all__sagemath_singular import matrix, zero_matrix
 
-from sage_attention.keywords import keyword_hints
-from sage_attention.errors import SpecError
-from sage_attention.models.arguments import random_matrix, integer_argument
+from sage_attention.misc.keywords import keyword_hints
+from sage_attention.misc.errors import SpecError
+from sage_attention.models.arguments import random_matrix, integer_argument, spec_keyword_hints
 
 
 def _flag(value, name):
@@ -147,7 +147,7 @@ class DenseLayer:
         EXAMPLES::
 
             sage: from sage_attention.models.layers import dense
-            sage: from sage_attention.randomness import python_random
+            sage: from sage_attention.misc.randomness import python_random
             sage: W, b = dense(out=2, bias=True).random_weights(GF(101), 3, python_random(0))
             sage: W.dimensions(), b.dimensions()
             ((2, 3), (2, 1))
@@ -346,7 +346,7 @@ class AttentionLayer:
         EXAMPLES::
 
             sage: from sage_attention.models.layers import attention
-            sage: from sage_attention.randomness import python_random
+            sage: from sage_attention.misc.randomness import python_random
             sage: [Q.dimensions() for Q, K, V in attention(a=1, out=2, heads=2).random_weights(QQ, 3, python_random(0))]
             [(1, 3), (1, 3)]
         """
@@ -388,6 +388,33 @@ class AttentionLayer:
     def _mask(self, F, t):
         return matrix(F, t, t, lambda n, j: 1 if (not self.causal or n <= j) else 0)
 
+    def mixer(self, X):
+        r"""
+        Return the function `(B, C, A, D) \mapsto B ((C^T A D) \circ U)` at the token count of ``X``.
+
+        `U` is the mask (all ones without a causal mask). Without a mask the
+        product is computed as `(B C^T) A D`, through `d \times d` matrices:
+        nothing of size `t \times t` is built, so the cost is linear in the
+        number of tokens `t`; with a causal mask the `t \times t` matrix
+        is built (:func:`~sage_attention.models.guards.check_jacobian_size`
+        counts it).
+
+        EXAMPLES::
+
+            sage: from sage_attention.models.layers import attention
+            sage: X = matrix(QQ, [[1, 2, 3], [0, 1, -1]]); A = matrix(QQ, [[1, 2], [3, 4]])
+            sage: for causal in (False, True):
+            ....:     L = attention(a=1, out=1, causal=causal)
+            ....:     U = L._mask(QQ, 3)
+            ....:     L.mixer(X)(X, X, A, X) == X * (X.transpose() * A * X).elementwise_product(U)
+            True
+            True
+        """
+        if not self.causal:
+            return lambda B, C, A, D: (B * C.transpose()) * A * D
+        U = self._mask(X.base_ring(), X.ncols())
+        return lambda B, C, A, D: B * (C.transpose() * A * D).elementwise_product(U)
+
     def forward(self, X, w):
         r"""
         Return the output at the input ``X`` and weights ``w``.
@@ -399,10 +426,10 @@ class AttentionLayer:
             sage: attention(a=1, out=1, causal=True).forward(matrix(QQ, [[1, 2]]), [one])
             [ 1 10]
         """
-        U = self._mask(X.base_ring(), X.ncols())
+        mix = self.mixer(X)
         Y = X if self.residual else zero_matrix(X.base_ring(), self.out, X.ncols())
         for Q, K, V in w:
-            Y = Y + V * X * (X.transpose() * K.transpose() * Q * X).elementwise_product(U)
+            Y = Y + V * mix(X, X, K.transpose() * Q, X)
         return Y
 
     def linearization(self, X, w):
@@ -416,18 +443,15 @@ class AttentionLayer:
             sage: attention(a=1, out=1).linearization(matrix(QQ, [[1]]), [one])(matrix(QQ, [[1]]))
             [3]
         """
-        U = self._mask(X.base_ring(), X.ncols())
-        heads = []
-        for Q, K, V in w:
-            A = K.transpose() * Q
-            heads.append((A, V, (X.transpose() * A * X).elementwise_product(U)))
+        mix = self.mixer(X)
+        heads = [(K.transpose() * Q, V) for Q, K, V in w]
         zero = zero_matrix(X.base_ring(), self.out, X.ncols())
 
         def linear(dX):
+            # V dX M + V X dM, with M = (X^T A X) o U and dM = (dX^T A X + X^T A dX) o U
             out = dX if self.residual else zero
-            for A, V, M in heads:
-                dM = (dX.transpose() * A * X + X.transpose() * A * dX).elementwise_product(U)
-                out = out + V * dX * M + V * X * dM
+            for A, V in heads:
+                out = out + V * (mix(dX, X, A, X) + mix(X, dX, A, X) + mix(X, X, A, dX))
             return out
         return linear
 
@@ -443,29 +467,25 @@ class AttentionLayer:
             [[15], [10], [6]]
         """
         F = X.base_ring()
-        U = self._mask(F, X.ncols())
+        mix = self.mixer(X)
         out = []
         for Q, K, V in w:
             a, din = Q.dimensions()
             dout = V.nrows()
-            M = (X.transpose() * K.transpose() * Q * X).elementwise_product(U)
-            VX = V * X
-            Xt = X.transpose()
+            XM = mix(X, X, K.transpose() * Q, X)          # X ((X^T A X) o U)
             for k in range(a):
                 for c in range(din):
-                    dA = K.transpose() * _unit(F, a, din, k, c)
-                    out.append(VX * (Xt * dA * X).elementwise_product(U))
+                    out.append(V * mix(X, X, K.transpose() * _unit(F, a, din, k, c), X))
             for k in range(a):
                 for b in range(din):
-                    dA = _unit(F, a, din, k, b).transpose() * Q
-                    out.append(VX * (Xt * dA * X).elementwise_product(U))
+                    out.append(V * mix(X, X, _unit(F, a, din, k, b).transpose() * Q, X))
             for i in range(dout):
                 for p in range(din):
-                    out.append(_unit(F, dout, din, i, p) * X * M)
+                    out.append(_unit(F, dout, din, i, p) * XM)
         return out
 
 
-@keyword_hints
+@spec_keyword_hints
 def dense(out, r=1, bias=False, residual=False):
     r"""
     Return a dense layer `Y = (W X + b \mathbf{1}^T)^{\circ r}` for :func:`~sage_attention.models.stack.Network`.
@@ -506,7 +526,7 @@ def dense(out, r=1, bias=False, residual=False):
                       _flag(residual, "residual"))
 
 
-@keyword_hints
+@spec_keyword_hints
 def attention(a, out, heads=1, causal=False, residual=False):
     r"""
     Return a lightning attention layer for :func:`~sage_attention.models.stack.Network`.

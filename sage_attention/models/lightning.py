@@ -72,7 +72,7 @@ from itertools import combinations_with_replacement
 
 from sage.all__sagemath_singular import cached_method, PolynomialRing
 
-from sage_attention.keywords import keyword_hints
+from sage_attention.misc.keywords import keyword_hints
 from sage_attention.models.arguments import Coordinate, index_name, distinct_orderings
 from sage_attention.models.polynomial import PolynomialAttentionNetwork
 

@@ -18,8 +18,8 @@ form (:ref:`mathematics, §2 <math-2>`): `F(x) = (v \cdot x) \sum_{r=1}^{a}
 The variety is then stable under every linear substitution of the
 features (`x \mapsto g x` replaces `W` by `W g`), and each of its forms
 involves at most `m` linear forms. The whole-ideal proof of
-:mod:`sage_attention.ideals.subspace` rests on that; it re-checks the
-structure exactly (:func:`~sage_attention.ideals.form_coordinates.structure_holds`),
+:mod:`sage_attention.ideals.proofs.subspace` rests on that; it re-checks the
+structure exactly (:func:`~sage_attention.ideals.proofs.form_coordinates.structure_holds`),
 so a model that gives wrong data gets no proof.
 
 EXAMPLES::

@@ -41,12 +41,12 @@ A causal mask and a residual stream::
 
 from sage.all__sagemath_singular import matrix, zero_matrix
 
-from sage_attention.keywords import keyword_hints
-from sage_attention.errors import SpecError
+from sage_attention.misc.keywords import keyword_hints
+from sage_attention.misc.errors import SpecError
 from sage_attention.models.arguments import random_matrix
 from sage_attention.models.base import AttentionNetwork
 from sage_attention.models.jacobian import JacobianDimension
-from sage_attention.randomness import python_random, resolve_seed
+from sage_attention.misc.randomness import python_random, resolve_seed
 
 
 def _mask(F, t, causal):
@@ -283,7 +283,7 @@ class MultiHeadLightningAttention(JacobianDimension, AttentionNetwork):
 
     def size_estimate(self):
         r"""
-        Return the :class:`~sage_attention.sizes.SizeEstimate` of this model (its heads counted).
+        Return the :class:`~sage_attention.catalog.model_sizes.SizeEstimate` of this model (its heads counted).
 
         EXAMPLES::
 
@@ -291,7 +291,7 @@ class MultiHeadLightningAttention(JacobianDimension, AttentionNetwork):
             sage: LightningAttention(d=3, t=2, a=1, heads=2).size_estimate().parameters
             18
         """
-        from sage_attention.sizes import estimate_size
+        from sage_attention.catalog.costs import estimate_size
         return estimate_size(self.widths, self.ranks, self.tokens, "QKV", None,
                              heads=self.heads, residual=self.residual)
 

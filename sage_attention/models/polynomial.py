@@ -24,11 +24,12 @@ form) and :class:`~sage_attention.models.deep.DeepLightningAttention`
 
 from sage.all__sagemath_singular import cached_method, PolynomialRing, matrix
 
-from sage_attention.keywords import keyword_hints
-from sage_attention.sizes import check_size
+from sage_attention.misc.keywords import keyword_hints
+from sage_attention.catalog.costs import check_size
 from sage_attention.models.base import AttentionNetwork
 from sage_attention.models.arguments import index_name, with_coordinate_latex_names
 from sage_attention.models.essential import EssentialCoordinates
+from sage_attention.models.derivatives import layer_gradients
 from sage_attention.models.jacobian import JacobianDimension
 from sage_attention.models.guards import check_ring_size
 
@@ -49,6 +50,26 @@ class PolynomialAttentionNetwork(EssentialCoordinates, JacobianDimension, Attent
         sage: isinstance(LightningAttention(d=2, t=2, a=1), PolynomialAttentionNetwork)
         True
     """
+
+    # the Jacobian's rows by reverse mode: linear in the depth (sage_attention.models.derivatives)
+    _gradients = staticmethod(layer_gradients)
+
+    def is_token_equivariant(self):
+        r"""
+        Return whether permuting the input tokens permutes the output tokens the same way, every output kept.
+
+        A lightning layer maps `X P` to `V X (X^T A X) P` for a permutation
+        matrix `P`; a slice (some output entries only) is not equivariant.
+
+        EXAMPLES::
+
+            sage: from sage_attention import LightningAttention
+            sage: LightningAttention(d=2, t=3, a=1).is_token_equivariant()
+            True
+            sage: LightningAttention(d=2, t=3, a=1, entries=[(1, 1)]).is_token_equivariant()
+            False
+        """
+        return self.entries is None
 
     _constructor = "LightningAttention"
 
@@ -214,7 +235,7 @@ class PolynomialAttentionNetwork(EssentialCoordinates, JacobianDimension, Attent
         `\psi`: a polynomial that vanishes after composing with `\psi`
         vanishes on the neurovariety (the converse holds when `a_i \ge
         d_{i-1}`). The implicitization engine uses this to verify its
-        generators (:func:`~sage_attention.ideals.evaluation.envelope_images`,
+        generators (:func:`~sage_attention.ideals.engine.evaluation.envelope_images`,
         which checks the identity exactly before it relies on it).
 
         OUTPUT: a pair of ring morphisms, or ``None`` when the weight space is
@@ -240,7 +261,7 @@ class PolynomialAttentionNetwork(EssentialCoordinates, JacobianDimension, Attent
             twin = self.with_weight_space("AV")
         except ValueError:
             return None
-        from sage_attention.errors import ComputationTooLarge
+        from sage_attention.misc.errors import ComputationTooLarge
         try:
             psi = twin.essential_parametrization()
         except ComputationTooLarge:     # the other weight space's coordinates are beyond the guard

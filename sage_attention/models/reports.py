@@ -34,7 +34,11 @@ class FormulaComparison:
         Return the expected minus the computed dimension (``None`` without a formula).
 
         For summed heads the expected value is the join bound, and a positive
-        defect means the join is defective (:doc:`/multihead`).
+        defect means the join is defective (:doc:`/multihead`). Where a
+        theorem gives the expected value below the parameter count (the
+        Alexander--Hirschowitz exceptions), ``count`` holds that count and
+        the defect is measured from it: the variety is defective, as the
+        theorem says, although it has the expected dimension.
 
         EXAMPLES::
 
@@ -46,7 +50,8 @@ class FormulaComparison:
         """
         if self.expected is None:
             return None
-        return self.expected - self.dimension
+        count = getattr(self, "count", None)
+        return (self.expected if count is None else count) - self.dimension
 
     @property
     def agrees(self):
@@ -80,6 +85,9 @@ class FormulaComparison:
         if self.expected is None:
             return f"({self.expected_note})"
         if getattr(self, "expected_kind", "formula") == "bound":
+            if self.agrees and self.defect:
+                return (f"(expected {self.expected}: the {self.expected_note}; defect {self.defect} "
+                        "below the parameter count, as the theorem says)")
             if self.agrees:
                 return f"(expected {self.expected}: the {self.expected_note})"
             return (f"(defect {self.defect}: below the {self.expected_note}; a rank at random "
@@ -129,7 +137,9 @@ class DimensionReport(FormulaComparison):
     probability that ``dimension`` is too small), ``seed``, ``field``,
     ``inputs`` (random inputs used), ``method``, ``expected_kind``,
     ``ambient_dimension`` (the dimension of the linear span, an upper bound
-    on every dimension, or ``None`` when unknown).
+    on every dimension, or ``None`` when unknown), ``count`` (the parameter
+    count the defect is measured from when ``expected`` is a theorem's value
+    below it, else ``None``).
 
     A report never claims a dimension above the dimension of the weight
     space or above its ambient dimension: building one raises
@@ -171,6 +181,9 @@ class DimensionReport(FormulaComparison):
     #: ``"formula"`` (an exact formula) or ``"bound"`` (the join bound of summed heads)
     expected_kind: str = "formula"
     ambient_dimension: object = None
+    #: the parameter count the defect is measured from, when the expected value is a theorem's
+    #: below it (``None``: the defect is measured from ``expected``)
+    count: object = None
 
     def __post_init__(self):
         bounds = [(self.parameter_dimension, "dimension of the weight space", "")]
@@ -207,7 +220,7 @@ class DimensionReport(FormulaComparison):
             sage: 'None' in h, '<tr><th>defect</th><td>none: no formula to compare with</td></tr>' in h
             (False, True)
         """
-        from sage_attention.html import html_table
+        from sage_attention.misc.html import html_table
         rows = ([("model", self.model), ("dimension", self.dimension)]
                 + self.comparison_rows()
                 + [("parameters", self.parameters),
@@ -293,7 +306,7 @@ class FiberReport:
             sage: '<tr><th>fiber dimension</th><td>2</td></tr>' in h
             True
         """
-        from sage_attention.html import html_table
+        from sage_attention.misc.html import html_table
         return html_table([("model", self.model), ("fiber dimension", self.fiber_dimension),
                            ("symmetry group", self.symmetry_group),
                            ("symmetry dimension", self.symmetry_dimension),

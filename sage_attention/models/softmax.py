@@ -54,12 +54,14 @@ from dataclasses import dataclass, asdict, field
 import numpy as np
 
 from sage_attention.models.reports import FormulaComparison
-from sage_attention.randomness import resolve_seed, numpy_generator
+from sage_attention.misc.randomness import resolve_seed, numpy_generator
+from sage_attention.settings import moved_to_settings, settings
 
 logger = logging.getLogger("sage_attention")
 
-#: a gap (ratio of consecutive singular values) below this is "not clear"
-CLEAR_GAP = 1e4
+# A gap (ratio of consecutive singular values) below settings.SOFTMAX_CLEAR_GAP
+# is "not clear"; the old name CLEAR_GAP reads it.
+__getattr__ = moved_to_settings(__name__, {"CLEAR_GAP": "SOFTMAX_CLEAR_GAP"})
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,7 @@ class NumericalDimensionReport(FormulaComparison):
             sage: '<tr><th>expected</th><td>no published formula for the normalizer cosh</td></tr>' in h
             True
         """
-        from sage_attention.html import html_table
+        from sage_attention.misc.html import html_table
         rows = ([("model", self.model), ("normalizer", self.normalizer),
                  ("dimension", self.dimension)]
                 + self.comparison_rows()
@@ -550,7 +552,8 @@ def numerical_dimension(model, seed=None, ninputs=None, normalizer=None, precisi
     .. WARNING::
 
         A numerical rank. The derivatives are exact and the arithmetic is
-        float64, so a clear gap (``report.gap`` above ``1e4``; typically
+        float64, so a clear gap (``report.gap`` above
+        ``settings.SOFTMAX_CLEAR_GAP``, ``1e4`` by default; typically
         ``1e8`` or more) makes the answer reliable; ``report.warning``
         says when the gap is not clear. The estimate can only be too small
         at an unlucky random point (probability zero for the
@@ -655,9 +658,10 @@ def numerical_dimension(model, seed=None, ninputs=None, normalizer=None, precisi
                                                max_inputs, rng)
     s = sv / sv[0] if sv.size and sv[0] else sv
     warning = None
-    if gap < CLEAR_GAP:
+    clear_gap = settings.SOFTMAX_CLEAR_GAP
+    if gap < clear_gap:
         warning = (f"the largest relative gap of the singular values ({gap:.1e}) is below "
-                   f"{CLEAR_GAP:.0e}: the rank is not clear")
+                   f"{clear_gap:.0e}: the rank is not clear")
     elif second * 100 > gap:
         warning = (f"two gaps of similar size ({gap:.1e} and {second:.1e}): the rank is "
                    "ambiguous")

@@ -22,7 +22,7 @@ EXAMPLES::
 from sage.all__sagemath_singular import QQ, matrix
 from sage.rings.real_double import RDF
 
-from sage_attention.keywords import keyword_hints
+from sage_attention.misc.keywords import keyword_hints
 from sage_attention.models.base import AttentionNetwork
 
 

@@ -15,7 +15,9 @@ factories build it:
 The dimension of the neurovariety (the closure of the image of the weights in
 the space of output polynomials) is the generic rank of the Jacobian, computed
 by forward mode over `\GF{p}` through the layers, never expanding a polynomial
-(:func:`stack_derivatives`).
+(:func:`~sage_attention.models.stack_dimension.stack_derivatives`); the
+expected dimension and the symmetries of the weights are in
+:mod:`~sage_attention.models.stack_dimension`.
 
 EXAMPLES::
 
@@ -30,11 +32,14 @@ EXAMPLES::
     (45, 25)
 
 A quadratic activation has more symmetries than the rescalings (an
-orthogonal group acts on the hidden layer), so the count is not attained::
+orthogonal group acts on the hidden layer), so the count `6` is not
+attained: the network gives the ternary quadrics of rank at most `2`, of
+dimension `5`, the expected value, and the defect is measured from the
+count::
 
     sage: D = PolynomialNetwork(widths=[3, 2, 1], activation_degree=2).dimension_report(seed=0)
-    sage: D.dimension, D.expected, D.defect
-    (5, 6, 1)
+    sage: D.dimension, D.expected, D.defect, D.count
+    (5, 5, 1, 6)
 """
 # sage.doctest: needs sage.libs.singular
 
@@ -42,103 +47,25 @@ from math import comb
 
 from sage.all__sagemath_singular import QQ, SageObject, UniqueRepresentation, matrix
 
-from sage_attention.keywords import keyword_hints
-from sage_attention.errors import SpecError
-from sage_attention.models.arguments import integer_argument
+from sage_attention.misc.keywords import keyword_hints
+from sage_attention.misc.errors import SpecError
+from sage_attention.models.arguments import integer_argument, spec_keyword_hints
 from sage_attention.models.base import AttentionNetwork
 from sage_attention.models.jacobian import JacobianDimension
 from sage_attention.models.layers import AttentionLayer, DenseLayer, attention, dense
 from sage_attention.models.symmetries import FormulasAndSymmetries
-from sage_attention.randomness import python_random, resolve_seed
-from sage_attention.sizes import estimate_stack_size
-
-#: the sporadic exceptions `(d, r, h)` of the Alexander--Hirschowitz theorem,
-#: `d` the number of variables (`d = n + 1` for `\mathbb{P}^n`)
-ALEXANDER_HIRSCHOWITZ_EXCEPTIONS = ((3, 4, 5), (4, 4, 9), (5, 3, 7), (5, 4, 14))
-
-
-def alexander_hirschowitz_dimension(d, r, h):
-    r"""
-    Return the dimension of the affine cone over `\sigma_h(\nu_r(\mathbb{P}^{d-1}))`.
-
-    This is the neurovariety of a shallow network `x \mapsto \sum_{i=1}^h
-    a_i (w_i \cdot x)^r` (`d` inputs, `h` hidden neurons, one output, no
-    bias). By the Alexander--Hirschowitz theorem [AH1995]_ it is
-    `\min(h d, \binom{d + r - 1}{r})`, except for `r = 2`, `2 \le h \le d - 1`
-    (symmetric matrices of rank `\le h`: `h d - \binom{h}{2}`) and the four
-    cases `(d, r, h) = (3, 4, 5), (4, 4, 9), (5, 3, 7), (5, 4, 14)`, where it
-    is one less.
-
-    INPUT:
-
-    - ``d``, ``r``, ``h`` -- positive integers (`r \ge 2`)
-
-    EXAMPLES::
-
-        sage: from sage_attention.models.stack import alexander_hirschowitz_dimension
-        sage: alexander_hirschowitz_dimension(3, 3, 2), alexander_hirschowitz_dimension(3, 4, 5)
-        (6, 14)
-        sage: alexander_hirschowitz_dimension(4, 2, 2)     # rank-2 quadrics in 4 variables
-        7
-    """
-    N = comb(d + r - 1, r)
-    if r == 2 and h < d:
-        return h * d - comb(h, 2)
-    expected = min(h * d, N)
-    if (d, r, h) in ALEXANDER_HIRSCHOWITZ_EXCEPTIONS:
-        return expected - 1
-    return expected
-
-
-def stack_derivatives(model, X, weights, F):
-    r"""
-    Return the derivatives `\partial Y / \partial w` of a :class:`LayerStack`, and `Y`.
-
-    The forward pass keeps each layer's input; the derivative of layer
-    `m`'s output in each of its weight directions
-    (:meth:`~sage_attention.models.layers.DenseLayer.tangents`) is pushed
-    through the later layers by their linearizations.
-
-    INPUT:
-
-    - ``model`` -- a :class:`LayerStack`
-    - ``X`` -- a `d \times t` matrix over ``F``
-    - ``weights`` -- a list as returned by ``model.random_weights()``
-    - ``F`` -- the field
-
-    OUTPUT: a pair ``(derivs, Y)``, one matrix per weight in the order of
-    :meth:`LayerStack.weights_point`
-
-    EXAMPLES:
-
-    The derivative in an entry of the last (linear) layer is exact::
-
-        sage: from sage_attention import Network, dense, attention
-        sage: from sage_attention.models.stack import stack_derivatives
-        sage: M = Network([attention(a=1, out=2), dense(out=2, r=2, bias=True), dense(out=1)], d=2, t=2)
-        sage: w = M.random_weights(field=QQ, seed=1); X = matrix(QQ, [[1, 2], [0, 1]])
-        sage: derivs, Y = stack_derivatives(M, X, w, QQ)
-        sage: W3, b3 = w[2]
-        sage: E = matrix(QQ, 1, 2, [1, 0])
-        sage: derivs[M.nparameters() - 2] == M.forward(X, w[:2] + [(W3 + E, b3)]) - Y
-        True
-    """
-    Xs = [X]
-    for layer, w in zip(model.layers, weights):
-        Xs.append(layer.forward(Xs[-1], w))
-    pushes = [layer.linearization(Xs[m], w)
-              for m, (layer, w) in enumerate(zip(model.layers, weights))]
-    derivs = []
-    for m, (layer, w) in enumerate(zip(model.layers, weights)):
-        for dY in layer.tangents(Xs[m], w):
-            for push in pushes[m + 1:]:
-                dY = push(dY)
-            derivs.append(dY)
-    return derivs, Xs[-1]
+from sage_attention.misc.randomness import python_random, resolve_seed
+from sage_attention.catalog.costs import estimate_stack_size
+# the dimension of a stack (its Jacobian, expected count, symmetries) was defined here:
+# its old import path keeps working
+from sage_attention.models.stack_gradients import stack_gradients
+from sage_attention.models.stack_dimension import (ALEXANDER_HIRSCHOWITZ_EXCEPTIONS,  # noqa: F401
+                                                   StackDimension, alexander_hirschowitz_dimension,
+                                                   stack_derivatives)
 
 
 @keyword_hints
-class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation, SageObject):
+class LayerStack(StackDimension, JacobianDimension, FormulasAndSymmetries, UniqueRepresentation, SageObject):
     r"""
     A polynomial network: a stack of dense and lightning attention layers.
 
@@ -203,6 +130,8 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
     """
 
     _derivatives = staticmethod(stack_derivatives)
+    # the Jacobian's rows by reverse mode, linear in the depth (sage_attention.models.stack_gradients)
+    _gradients = staticmethod(stack_gradients)
     _expected_kind = "bound"
     _saturation = "fills its ambient space: its dimension {dim} is the ambient dimension {ambient}"
 
@@ -369,6 +298,25 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
         """
         return tuple((i, j) for i in range(1, self.out + 1) for j in range(1, self.tokens + 1))
 
+    def is_token_equivariant(self):
+        r"""
+        Return whether permuting the tokens of the input permutes those of the output the same way.
+
+        True without a causal mask: a dense layer acts on each token alone,
+        and an attention head `V X (X^T A X)` maps `X P` to `V X (X^T A X) P`
+        for a permutation matrix `P`. The dimension then needs the outputs of
+        one token only (:func:`~sage_attention.models.jacobian.jacobian_rank`).
+
+        EXAMPLES::
+
+            sage: from sage_attention import Network, dense, attention
+            sage: Network([attention(a=1, out=2), dense(out=1)], d=2, t=3).is_token_equivariant()
+            True
+            sage: Network([attention(a=1, out=2, causal=True), dense(out=1)], d=2, t=3).is_token_equivariant()
+            False
+        """
+        return not any(getattr(layer, "causal", False) for layer in self.layers)
+
     def nparameters(self):
         r"""
         Return the number of weights.
@@ -419,7 +367,7 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
 
     def size_estimate(self):
         r"""
-        Return the :class:`~sage_attention.sizes.SizeEstimate` of this model.
+        Return the :class:`~sage_attention.catalog.model_sizes.SizeEstimate` of this model.
 
         EXAMPLES::
 
@@ -445,6 +393,28 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
         """
         from sage_attention.models.stack_coordinates import coordinate_description
         return coordinate_description(self)
+
+    def coordinate_model(self):
+        r"""
+        Return the view of this network that the interpolation engine reads
+        (:class:`~sage_attention.models.stack_coordinates.StackCoordinates`).
+
+        Only a network of dense layers without biases or residual streams has
+        one (homogeneous in each layer's weights); the others raise
+        ``ValueError`` with the reason.
+
+        EXAMPLES::
+
+            sage: from sage_attention import PolynomialNetwork
+            sage: PolynomialNetwork([2, 3, 1], 6).coordinate_model().essential_ring().ngens()
+            7
+            sage: PolynomialNetwork([2, 3, 1], 2, bias=True).coordinate_model()
+            Traceback (most recent call last):
+            ...
+            ValueError: the interpolation engine needs a network of dense layers without biases or residual streams ...
+        """
+        from sage_attention.models.stack_coordinates import StackCoordinates
+        return StackCoordinates(self)
 
     def parametrization(self, force=False):
         r"""
@@ -528,112 +498,6 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
             T = layer.degree() * (T + 1) if layer.kind == "dense" else 3 * T + 3
         return T
 
-    # -- expected dimension and symmetries
-
-    def _is_kileel_trager_bruna(self):
-        return (self.is_dense() and not any(layer.residual for layer in self.layers)
-                and all(not layer.is_linear() for layer in self.layers[:-1]))
-
-    def _published(self):
-        P = self.nparameters()
-        A = self.ambient_dimension()
-        last = self.layers[-1]
-        if self._is_kileel_trager_bruna() and not last.is_linear():
-            # a nonlinear last layer (linear_output=False) raises each output of the same network
-            # with a linear last layer to the power r; f -> f^r is finite-to-one on polynomials
-            # (f^r = g^r only if f = zeta g), so the two images have the same dimension
-            linear = LayerStack(self.layers[:-1] + (dense(last.out, 1, last.bias, last.residual),),
-                                self.d, self.tokens, True, self._base_ring)
-            expected, note = linear._published()
-            note = note.removeprefix("count of [KTB2019]: ")
-            return expected, (f"count of [KTB2019] for the same network with a linear last layer: "
-                              f"{note}; not published for a nonlinear last layer, derived: the last "
-                              f"layer {last!r} raises each output of that network to the power "
-                              f"{last.r}, which keeps the dimension (f^{last.r} = g^{last.r} only "
-                              "if f/g is a root of unity)")
-        if not self._is_kileel_trager_bruna():
-            why = ("attention layers" if not self.is_dense() else
-                   "residual connections" if any(la.residual for la in self.layers) else
-                   "a linear hidden layer (it merges with the next layer)")
-            return None, (f"no expected dimension is known for a network with {why}; "
-                          f"{P} weights, ambient dimension {A}")
-        S = sum(self.widths[1:-1])
-        expected = min(P - S, A)
-        note = (f"count of [KTB2019]: min({P} weights - {S} hidden-neuron rescalings, "
-                f"ambient dimension {A})")
-        if (len(self.layers) == 2 and self.out == 1 and self.is_homogeneous()
-                and self.linear_output):
-            h, r = self.widths[1], self.layers[0].r
-            ah = alexander_hirschowitz_dimension(self.d, r, h)
-            if ah != expected:
-                note += (f"; an exception of Alexander-Hirschowitz [AH1995]: the {h}-th secant "
-                         f"of the degree-{r} Veronese variety has dimension {ah}")
-        return expected, note
-
-    def symmetry_group(self):
-        r"""
-        Return ``(name, dimension, action)`` of the known symmetries of the weights.
-
-        They are: per hidden layer between two layers without residual
-        connection, the rescalings `(K^*)^{d_i}` of its neurons (`K^*` for
-        one neuron; a dense
-        layer with `r \ge 2`: neuron `j` scaled by `\lambda`, undone by
-        `\lambda^{-r}` in the next layer) or `GL_{d_i}` (an attention or
-        linear layer with `d_i \le d_{i-1}`); per attention head `GL_a`
-        (or the pairs with `K^T Q` fixed, `a > d_{i-1}`) and one scaling
-        `K^*`. Permutations of hidden neurons are discrete and do not count.
-        A quadratic activation has more (orthogonal) symmetries, which
-        are not listed: the fiber report shows them.
-
-        EXAMPLES::
-
-            sage: from sage_attention import PolynomialNetwork, Network, attention, dense
-            sage: PolynomialNetwork([3, 4, 2, 1], 3).symmetry_group()[:2]
-            ('(K^*)^4 x (K^*)^2', 6)
-            sage: Network([attention(a=2, out=3), dense(out=4, r=2), dense(out=3)], d=3, t=2).symmetry_group()[:2]
-            ('GL_2 x K^* x GL_3 x (K^*)^4', 18)
-
-        A dense network has no attention symmetries: its action is the
-        rescaling of the hidden neurons::
-
-            sage: PolynomialNetwork([3, 1, 1], 3).symmetry_group()
-            ('K^*', 1, 'the rescalings of the hidden neurons')
-        """
-        parts, dim, actions = [], 0, []
-        for i, layer in enumerate(self.layers):
-            din = self.widths[i]
-            if layer.kind == "attention":
-                actions.append("the attention symmetries of each head")
-                for _ in range(layer.heads):
-                    if layer.a <= din:
-                        parts.append(f"GL_{layer.a}")
-                        dim += layer.a ** 2
-                    else:
-                        parts.append(f"{{(Q, K): K^T Q fixed}} (dim {2 * layer.a * din - din * din})")
-                        dim += 2 * layer.a * din - din * din
-                    parts.append("K^*")
-                    dim += 1
-            if i + 1 < len(self.layers) and not layer.residual \
-                    and not self.layers[i + 1].residual:
-                h = layer.out
-                if layer.kind == "dense" and not layer.is_linear():
-                    parts.append("K^*" if h == 1 else f"(K^*)^{h}")
-                    dim += h
-                    actions.append("the rescalings of the hidden neurons")
-                elif h <= din:
-                    parts.append(f"GL_{h}")
-                    dim += h * h
-                    actions.append("the changes of basis of the hidden widths")
-        name = " x ".join(parts) if parts else "trivial group"
-        actions = list(dict.fromkeys(actions))          # each kind once, in order
-        if not actions:
-            action = "the identity"
-        elif len(actions) == 1:
-            action = actions[0]
-        else:
-            action = ", ".join(actions[:-1]) + " and " + actions[-1]
-        return name, dim, action
-
     # -- printing
 
     def _kileel_trager_bruna_arguments(self):
@@ -668,6 +532,8 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
             sage: latex(Network([attention(a=1, out=2, heads=2, causal=True, residual=True),
             ....:                dense(out=2, r=2, residual=True)], d=2, t=2, linear_output=False))
             (\mathrm{id} + \rho_{2} \circ W_{2}) \circ (\mathrm{id} + \mathrm{Att}_{1}^{a=1,\, H=2,\, \mathrm{causal}}),\; \mathbf{d}=(2, 2, 2),\; t=2
+            sage: latex(PolynomialNetwork([2, 3, 1], 2, base_ring=GF(65537)))
+            W_{2} \circ \rho_{2} \circ W_{1},\; \mathbf{d}=(2, 3, 1) \text{ over } \Bold{F}_{65537}
         """
         maps = []
         for i, layer in enumerate(self.layers, 1):
@@ -690,6 +556,10 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
         out += r",\; \mathbf{d}=(" + ", ".join(str(w) for w in self.widths) + ")"
         if self.tokens != 1:
             out += rf",\; t={self.tokens}"
+        if self._base_ring is not QQ:
+            # the field is part of the model: GF(65537) is not QQ
+            from sage.misc.latex import latex
+            out += rf" \text{{ over }} {latex(self._base_ring)}"
         return out
 
     def _repr_(self):
@@ -720,7 +590,7 @@ class LayerStack(JacobianDimension, FormulasAndSymmetries, UniqueRepresentation,
         return f"Network({', '.join(args)}) over {self._base_ring}"
 
 
-@keyword_hints
+@spec_keyword_hints
 def Network(layers, d, t=None, linear_output=True, base_ring=None):
     r"""
     Return the network of a stack of dense and attention layers (e.g. a transformer block).
@@ -741,7 +611,7 @@ def Network(layers, d, t=None, linear_output=True, base_ring=None):
     return LayerStack(layers, d, t, linear_output, base_ring)
 
 
-@keyword_hints
+@spec_keyword_hints
 def PolynomialNetwork(widths, activation_degree, bias=False, t=None, base_ring=None):
     r"""
     Return the polynomial neural network of widths `(d_0, \dots, d_L)` and activation `x^r`.

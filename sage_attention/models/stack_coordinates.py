@@ -94,7 +94,7 @@ def parametrization(model, force=False):
         sage: phi.im_gens()      # c (w x + b)^2 + b'
         [L1_0^2*L2_0, 2*L1_0*L1_1*L2_0, L1_1^2*L2_0 + L2_1]
     """
-    from sage_attention.sizes import check_size
+    from sage_attention.catalog.costs import check_size
     check_size(model.size_estimate(), "parametrization", force,
                hint="the dimension needs no expansion (dimension_report)")
     described = coordinate_description(model)
@@ -118,3 +118,105 @@ def parametrization(model, force=False):
             for e, c in Y[o, j].dict().items():
                 coeffs[(o + 1, j + 1, tuple(e))] = c
     return C.hom([W(coeffs.get(key, 0)) for key in described], W)
+
+
+class StackCoordinates:
+    r"""
+    A homogeneous dense network seen through its coordinates: what the interpolation engine reads.
+
+    The implicitization engine (:func:`~sage_attention.ideals.implicitization.implicitize`)
+    works on a model that offers its coordinate ring, its parametrization
+    in essential coordinates, its linear relations and its weight matrices
+    (for the permutation symmetries of the features and outputs). A
+    polynomial network without biases or residual streams is homogeneous in
+    each layer's weights, so the engine's multigrading applies; its
+    coordinates are the coefficients of the output forms, all essential
+    (their images are linearly independent: checked here, exactly).
+    :meth:`~sage_attention.models.stack.LayerStack.coordinate_model` builds
+    this view; it is not a model of its own (its ``repr`` is the network's).
+
+    INPUT:
+
+    - ``stack`` -- a :class:`~sage_attention.models.stack.LayerStack` of
+      dense layers without bias or residual stream
+
+    EXAMPLES:
+
+    Two inputs, three hidden neurons of degree `6`: the binary sextics that
+    are sums of three sixth powers, seven coordinates::
+
+        sage: from sage_attention import PolynomialNetwork
+        sage: C = PolynomialNetwork([2, 3, 1], 6).coordinate_model(); C
+        PolynomialNetwork(widths=(2, 3, 1), activation_degree=6) over Rational Field
+        sage: C.essential_ring().ngens(), C.linear_relations(), C.weight_matrices()[0][0].dimensions()
+        (7, (), (3, 2))
+    """
+
+    weight_space = "dense"
+
+    def __init__(self, stack):
+        if not stack.is_dense() or not stack.is_homogeneous() or any(la.residual for la in stack.layers) \
+                or any(getattr(la, "bias", False) for la in stack.layers):
+            raise ValueError(f"the interpolation engine needs a network of dense layers without biases or "
+                             f"residual streams (homogeneous in each layer's weights); {stack} is not: "
+                             "its vanishing ideal comes by elimination")
+        self.stack = stack
+        self.widths = stack.widths
+        phi = parametrization(stack)
+        self._phi = phi
+        images = [f for f in phi.im_gens()]
+        monos = sorted({m for f in images for m in f.monomials()})
+        index = {m: i for i, m in enumerate(monos)}
+        rows = [[0] * len(monos) for _ in images]
+        for k, f in enumerate(images):
+            for c, m in zip(f.coefficients(), f.monomials()):
+                rows[k][index[m]] = c
+        if not images or matrix(stack.base_ring(), rows).rank() < len(images):
+            raise ValueError(f"the coordinates of {stack} satisfy linear relations; its vanishing ideal "
+                             "comes by elimination")
+
+    def __repr__(self):
+        return repr(self.stack)
+
+    def base_ring(self):
+        return self.stack.base_ring()
+
+    def is_lightning(self):
+        r"""Return ``True``: the network is polynomial."""
+        return True
+
+    def coordinate_ring(self):
+        return self._phi.domain()
+
+    def essential_ring(self):
+        return self._phi.domain()
+
+    def essential_parametrization(self):
+        return self._phi
+
+    def essential_coordinates(self):
+        return tuple(self._phi.domain().gens())
+
+    def linear_relations(self):
+        return ()
+
+    def linear_form_structure(self):
+        return None
+
+    def output_entries(self):
+        return self.stack.output_entries()
+
+    def dimension(self, seed=None, **kwds):
+        return self.stack.dimension(seed=seed, **kwds)
+
+    def weight_matrices(self):
+        r"""
+        Return, per layer, the list of its weight matrices over the weight ring (here one, `W_l`).
+        """
+        W = self._phi.codomain()
+        gens = iter(W.gens())
+        out = []
+        for i, layer in enumerate(self.stack.layers):
+            values = [next(gens) for _ in range(layer.nparameters(self.stack.widths[i]))]
+            out.append([layer.weights_from_list(values, self.stack.widths[i])[0]])
+        return out

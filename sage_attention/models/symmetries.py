@@ -14,7 +14,7 @@ EXAMPLES::
     (10, 5, 5)
 """
 from sage_attention.models.formulas import published_dimension
-from sage_attention.keywords import keyword_hints
+from sage_attention.misc.keywords import keyword_hints
 
 
 @keyword_hints

@@ -92,10 +92,11 @@ from dataclasses import dataclass, field as dc_field
 
 from sage.all__sagemath_singular import QQ, Integer
 
-from sage_attention.keywords import keyword_hints
-from sage_attention.errors import ComputationTooLarge
+from sage_attention.misc.keywords import keyword_hints
+from sage_attention.misc.errors import ComputationTooLarge
 from sage_attention.variety.fibers import reproduces_point, solve_fiber
-from sage_attention.variety.invariant_checks import (MAX_INVARIANT_WORK, invariant_work,
+from sage_attention.settings import settings
+from sage_attention.variety.invariant_checks import (invariant_work,
                                                      nonlinear_invariants)
 from sage_attention.variety.points import linear_form_value, point_values
 from sage_attention.variety.quadrics import copy_matrix, inertia, real_matrix_of_rank  # noqa: F401
@@ -193,7 +194,7 @@ class Certificate:
             sage: '<tr><th>value</th><td>1</td></tr>' in h
             True
         """
-        from sage_attention.html import html_table
+        from sage_attention.misc.html import html_table
         rows = [("model", self.model), ("status", self.status)]
         for name in ("kind", "label", "polynomial", "value", "check", "field", "real", "real_reason",
                      "real_check"):
@@ -330,12 +331,12 @@ def certify(model, point, families=None, seed=None, extra_invariants=(), force=F
       deterministic), accepted for a uniform interface
     - ``extra_invariants`` -- (default: none) more polynomials known to
       vanish on the variety, e.g. the generators of
-      :meth:`~sage_attention.variety.neurovariety.Neurovariety.vanishing_ideal`;
+      :meth:`~sage_attention.variety.vanishing_ideal.VanishingIdeal.vanishing_ideal`;
       they are checked after the families, and only trusted after an exact
       membership check
     - ``force`` -- boolean (default: ``False``); check the invariant families
       even when :func:`~sage_attention.variety.invariant_checks.invariant_work`
-      exceeds :data:`~sage_attention.variety.invariant_checks.MAX_INVARIANT_WORK`
+      exceeds ``settings.MAX_INVARIANT_WORK``
 
     OUTPUT: a :class:`Certificate`
 
@@ -395,11 +396,11 @@ def certify(model, point, families=None, seed=None, extra_invariants=(), force=F
     """
     if model.nlayers() != 1 or not model.is_lightning():
         raise ValueError("certify needs a single lightning layer")
-    from sage_attention.ideals._checks import coordinate_model
+    from sage_attention.models.checks import coordinate_model
     coordinate_model(model, "certify")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, Integer))):
         raise ValueError(f"seed (={seed}) must be an integer or None")
-    from sage_attention.fields import require_field
+    from sage_attention.catalog.fields import require_field
     require_field("certify", model.base_ring())
     vals, extra = point_values(model, point)
     pt = tuple(vals)
@@ -448,10 +449,11 @@ def certify(model, point, families=None, seed=None, extra_invariants=(), force=F
                                real=True, real_reason=rwhy)
     # 3. nonlinear invariants
     estimate = invariant_work(model, families)
-    if not force and estimate > MAX_INVARIANT_WORK:
+    limit = settings.MAX_INVARIANT_WORK
+    if not force and estimate > limit:
         raise ComputationTooLarge(
             f"no weights were found, and checking the invariant families of {model} would "
-            f"build about {estimate} minors (limit {MAX_INVARIANT_WORK})", estimate,
+            f"build about {estimate} minors (limit {limit})", estimate,
             hint="pass families=[...] with cheap families", force_helps=True)
     members = nonlinear_invariants(model, families, force=force)
     for f, label in members:

@@ -5,13 +5,15 @@ The nonlinear invariants that certify checks, and their cost
 members of the invariant families (:func:`nonlinear_invariants`) only when
 no weights were found; building them can be expensive, and
 :func:`invariant_work` estimates how expensive, in minors
-(:ref:`mathematics, §3 <math-3>`).
+(:ref:`mathematics, §3 <math-3>`). The largest :func:`invariant_work` that
+:func:`~sage_attention.variety.certificates.certify` runs without
+``force=True`` is ``settings.MAX_INVARIANT_WORK``
+(:mod:`sage_attention.settings`).
 """
+from sage_attention.settings import moved_to_settings
 
-
-#: The largest :func:`invariant_work` that
-#: :func:`~sage_attention.variety.certificates.certify` runs without ``force=True``.
-MAX_INVARIANT_WORK = 50_000
+# The old name MAX_INVARIANT_WORK reads settings.MAX_INVARIANT_WORK.
+__getattr__ = moved_to_settings(__name__, {"MAX_INVARIANT_WORK": "MAX_INVARIANT_WORK"})
 
 
 def invariant_work(model, families=None):

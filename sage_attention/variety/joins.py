@@ -30,7 +30,7 @@ two heads::
 """
 from dataclasses import dataclass
 
-from sage_attention.randomness import derived_seed
+from sage_attention.misc.randomness import derived_seed
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ import logging
 
 from sage.all__sagemath_singular import PolynomialRing, matrix, cached_function
 
-from sage_attention.randomness import MAX_SEED, resolve_seed
+from sage_attention.misc.randomness import MAX_SEED, resolve_seed
 
 logger = logging.getLogger("sage_attention")
 
@@ -241,11 +241,11 @@ def vanishes_on_model(model, f, proof=True, seed=0, points=1):
         sage: vanishes_on_model(M, 0), vanishes_on_model(M, 1)
         (True, False)
     """
-    from sage_attention.ideals._checks import lightning_model, integer, positive_integer
+    from sage_attention.models.checks import lightning_model, integer, positive_integer
     lightning_model(model)
     if not model.is_lightning() or model.nlayers() != 1:
         raise ValueError(f"vanishes_on_model needs one lightning layer; model (={model}) is not")
-    from sage_attention.ideals._checks import coordinate_model
+    from sage_attention.models.checks import coordinate_model
     coordinate_model(model, "vanishes_on_model")
     seed = resolve_seed(integer(seed, "seed"))
     points = integer(points, "points")

@@ -115,7 +115,7 @@ class SingularPointReport:
 def _check_model(model):
     if model.nlayers() != 1 or not model.is_lightning() or model.tokens < 2:
         raise ValueError(f"model (={model}) must be one lightning layer with t >= 2 tokens")
-    from sage_attention.ideals._checks import coordinate_model
+    from sage_attention.models.checks import coordinate_model
     coordinate_model(model, "singular_point")
 
 
