@@ -24,10 +24,10 @@ EXAMPLES::
     sage: sorted(COMPUTATIONS)
     ['certify', 'check', 'dimension', 'fibers', 'invariants', 'vanishing_ideal']
     sage: print(COMPUTATIONS["vanishing_ideal"].describe())
-    vanishing_ideal [up to degree N] [algorithm = ...]: the vanishing ideal, complete or through a degree (with dense layers: by elimination, small networks only)
+    vanishing_ideal [up to degree N] [algorithm = ...]: the vanishing ideal, complete or through a degree (networks with biases or residual streams: by elimination, small networks only)
       up to degree N -- integer >= 1 (default: none); interpolate through this degree (implies `algorithm = interpolation`)
       algorithm -- one of elimination, interpolation (default: interpolation through degree 4 with the whole-ideal proof; where it is not proved, up to 18 essential coordinates, the next degrees, then elimination); Singular's elimination (the whole ideal) or interpolation degree by degree
-      applies to: lightning models with one head, no mask and no residual; and models with dense layers (algorithm = elimination)
+      applies to: lightning models with one head, no mask and no residual; and models with dense layers
     sage: COMPUTATIONS["vanishing_ideal"].runner
     'sage_attention.app.ideal_runners.run_vanishing_ideal'
     sage: sorted(FAMILIES)
