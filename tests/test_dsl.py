@@ -476,7 +476,7 @@ def test_the_first_error_in_source_order_is_reported():
 
 def test_the_spec_limits_are_tunables_read_when_a_spec_is_read(tmp_path):
     # settings.MAX_SPEC_BYTES, MAX_SPEC_DIGITS and MAX_SPEC_SIZE are read at call time, not copied
-    # at import (issue 43): a change for the session holds for the next spec
+    # at import (sage_attention/settings.py): a change for the session holds for the next spec
     from sage_attention.settings import settings as tunables
     path = tmp_path / "m.att"
     path.write_text("model m { input = 3; tokens = 2; layer attention(rank = 1, out = 1) }")

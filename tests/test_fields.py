@@ -154,7 +154,7 @@ def test_elimination_over_a_small_field_runs_from_a_spec_as_check_accepts(p):
 
 
 def test_the_smallest_prime_of_a_randomized_rank_is_a_tunable():
-    # settings.MINIMUM_RANK_PRIME is read when a field is checked (issue 43), by the Jacobian and
+    # settings.MINIMUM_RANK_PRIME is read when a field is checked (sage_attention/settings.py), by the Jacobian and
     # the interpolation rules alike, and the message names the bound and the next prime
     from sage_attention.settings import settings
     F = FieldInfo("GF(101)", 101, 101, "finite")

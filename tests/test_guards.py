@@ -308,7 +308,7 @@ def test_the_guard_estimates_what_forward_mode_builds():
 
 
 def test_the_hopeless_factor_is_a_tunable():
-    # settings.HOPELESS_FACTOR is read when the guard refuses (issue 43): beyond that many times
+    # settings.HOPELESS_FACTOR is read when the guard refuses (sage_attention/settings.py): beyond that many times
     # its limit a task is refused without advising force=True
     from sage_attention.settings import settings
     big = estimate_size((4, 4, 4), (4, 4), 3)             # 509280 coordinates, limit 200000

@@ -292,6 +292,7 @@ def run_network_interpolation(model, options):
     from math import comb
     from sage_attention.ideals.implicitization import implicitize
     from sage_attention.misc.polynomial_text import polynomial_text
+    from sage_attention.variety.vanishing_ideal import generators_missing
     force, progress = bool(options.get("force", False)), bool(options.get("progress", False))
     degree = options.get("degree")
     seed = options.get("seed")
@@ -301,11 +302,8 @@ def run_network_interpolation(model, options):
             res = implicitize(model, k, seed=seed, cache_dir=cache, progress=progress, force=force)
             if degree is not None or res.proved_complete or res.interrupted:
                 break
-            C = res.certificate
-            H = getattr(C, "hilbert", None)
-            missing = H is not None and H.dimension is not None and H.dimension > C.dimension
-            n = res.essential_ring().ngens() if hasattr(res, "essential_ring") else len(res.essential_coordinates)
-            if not missing or comb(n + k, k + 1) > settings.HIGHER_DEGREE_MONOMIAL_LIMIT:
+            n = len(res.essential_coordinates)
+            if not generators_missing(res) or comb(n + k, k + 1) > settings.HIGHER_DEGREE_MONOMIAL_LIMIT:
                 break
             k += 1
     # the minimal generators counted exactly over the base field when small (as for attention models)
