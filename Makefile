@@ -140,6 +140,10 @@ bench: $(STAMP) tools
 	$(BIN)/python -m benchmarks.bench_generation
 	$(BIN)/python -m benchmarks.bench_overhead
 	$(BIN)/python -m benchmarks.bench_certificate
+	$(BIN)/python -m benchmarks.bench_network_ideals
+	$(BIN)/python -m benchmarks.bench_first_call
+	$(BIN)/python -m benchmarks.bench_ed_degree --timeout 60 --two-neuron-timeout 120
+	$(BIN)/python -m benchmarks.bench_ed_crosscheck
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info doc/_build doc/_autosummary

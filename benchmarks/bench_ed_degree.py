@@ -4,12 +4,14 @@ Benchmark: ED degrees by the package against the Lagrange system in Singular and
 Run from the repository root::
 
     python -m benchmarks.bench_ed_degree [--timeout SECONDS] [--row NAME ...] [--no-m2]
+                                         [--two-neuron N ...] [--two-neuron-timeout SECONDS]
 
 Rows: decision boundaries of polynomial networks (the two worked examples
 of arXiv 2602.06105, shallow and deep, quadratic to quartic, random weights
-with biases) and of lightning attention with a linear readout, and the
-neurovariety of the two-neuron quadratic network (arXiv 2512.21016) under
-Bombieri-Weyl and a generic metric.
+with biases) and of lightning attention with a linear readout, the
+one-entry slice of lightning attention (a Segre product, standard metric),
+and the neurovariety of the two-neuron quadratic network (arXiv 2512.21016)
+under Bombieri-Weyl and a generic metric.
 
 For each row the same ED degree is computed by
 
@@ -26,6 +28,10 @@ For each row the same ED degree is computed by
 
 Verdict lines: every count agrees; the speed-up over each reference where
 the reference needs more than 1 s (goal: at least 10 times).
+
+A second table (without ``--row``): the ED degrees of the two-neuron
+quadratic network for `n = 3, \dots, 6` under Bombieri-Weyl and a generic
+metric, with their times, against `\binom{n}{2}` and, for `n = 3`, `13`.
 """
 import argparse
 import os
@@ -53,6 +59,7 @@ ROWS = {
     "pnn-2-2-2-2-deg3": ("boundary", dict(widths=[2, 2, 2, 2], D=3)),
     "attention-d2-t2": ("attention", dict(d=2, t=2)),
     "attention-d2-t3": ("attention", dict(d=2, t=3)),
+    "slice-d2-t2-a1": ("slice", dict(d=2, t=2, a=1, entries=[(1, 1)])),
     "two-neuron-n3-bw": ("network", dict(n=3, metric="bombieri_weyl")),
     "two-neuron-n3-generic": ("network", dict(n=3, metric="generic")),
     "two-neuron-n4-bw": ("network", dict(n=4, metric="bombieri_weyl")),
@@ -79,6 +86,10 @@ def row_input(name):
         return f.parent().ideal([f]), identity_matrix(QQ, f.parent().ngens()), None, "euclidean"
     from sage_attention.variety.metric import network_ideal
     from sage_attention.ideals.metric.gram import gram_matrix
+    if kind == "slice":
+        from sage_attention import LightningAttention
+        I, _ = network_ideal(LightningAttention(out=1, **kw))
+        return I, identity_matrix(QQ, I.ring().ngens()), None, "euclidean"
     I, exps = network_ideal(PolynomialNetwork([kw["n"], 2, 1], 2))
     n = I.ring().ngens()
     if kw["metric"] == "bombieri_weyl":
@@ -163,11 +174,62 @@ def time_m2(I, G, u, timeout):
     return int(d), float(secs), "ok"
 
 
+#: the two-neuron quadratic network ``PolynomialNetwork([n, 2, 1], 2)``: n -> expected ED degree
+#: under a generic metric where an independent value is known (the determinant hypersurface for
+#: n = 3 is dual to v2(P^2): the Chern-class number 13); Bombieri-Weyl: binomial(n, 2) (Eckart-Young)
+TWO_NEURON_GENERIC = {3: 13}
+
+
+def two_neuron_table(ns, timeout):
+    r"""
+    Print the ED degrees of the two-neuron quadratic network for ``ns`` under both metrics, with their times.
+
+    Each count is :func:`~sage_attention.variety.metric.network_ed_degree`
+    (two counts over `GF(p)`; the birational chart
+    :func:`~sage_attention.variety.metric.quadratic_chart`), stopped after
+    ``timeout`` seconds. Returns the rows ``(n, metric, degree, seconds,
+    expected)``.
+    """
+    from cysignals.signals import AlarmInterrupt
+    from sage.all__sagemath_singular import binomial
+    from sage_attention import PolynomialNetwork
+    from sage_attention.variety.metric import network_ed_degree
+    print()
+    print("the two-neuron quadratic network PolynomialNetwork([n, 2, 1], 2), seed 0, both counts:")
+    print(f"{'n':>3} {'metric':14} {'ED':>6} {'time':>10} {'technique':22} expected")
+    rows = []
+    for n in ns:
+        for metric in ("bombieri_weyl", "generic"):
+            expected = binomial(n, 2) if metric == "bombieri_weyl" else TWO_NEURON_GENERIC.get(n)
+            signal.signal(signal.SIGALRM, _raise)
+            t0 = time.time()
+            signal.alarm(int(timeout))
+            try:
+                E = network_ed_degree(PolynomialNetwork([n, 2, 1], 2), metric, seed=0)
+                degree, how = E.degree, E.certificate.technique
+            except (_Alarm, AlarmInterrupt, KeyboardInterrupt):
+                degree, how = None, f"> {timeout:g} s"
+            finally:
+                signal.alarm(0)
+            dt = time.time() - t0
+            rows.append((n, metric, degree, dt, expected))
+            check = "-" if expected is None else ("agrees" if degree == expected else
+                                                  ("no count" if degree is None else "DIFFERS"))
+            print(f"{n:>3} {metric:14} {str(degree):>6} {dt:8.2f} s {how:22} "
+                  f"{'' if expected is None else expected} {check}", flush=True)
+    ok = all(r[2] == r[4] for r in rows if r[4] is not None and r[2] is not None)
+    print(f"verdict: two-neuron counts agree with the known values (binomial(n, 2); 13): {'yes' if ok else 'NO'}")
+    return rows
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("--row", action="append")
     ap.add_argument("--no-m2", action="store_true")
+    ap.add_argument("--two-neuron", type=int, nargs="*", default=[3, 4, 5, 6], metavar="N",
+                    help="the input widths n of the two-neuron table (default: 3 4 5 6; none: skip it)")
+    ap.add_argument("--two-neuron-timeout", type=float, default=600)
     args = ap.parse_args(argv)
     from sage.all__sagemath_singular import QQ
     from sage_attention.ideals.metric.ed_degree import ed_degree
@@ -202,6 +264,8 @@ def main(argv=None):
         worst = min(ratios)
         print(f"verdict: {label} rows over 1 s: {len(ratios)}; speed-up min {worst:.1f}x, median "
               f"{statistics.median(ratios):.1f}x; goal >= 10x: {'met' if worst >= 10 else 'MISSED'}")
+    if args.two_neuron and not args.row:
+        two_neuron_table(args.two_neuron, args.two_neuron_timeout)
 
 
 if __name__ == "__main__":

@@ -190,6 +190,9 @@ def main(argv=None):
                     help="also run ROW on a Dask LocalCluster with two worker processes and compare")
     ap.add_argument("--degrees", action="store_true",
                     help="print the dimension and degree of every row by the theorem (no ideal computed)")
+    ap.add_argument("--plot", metavar="FILE",
+                    help="also draw the rows (time against coordinates, proved or not) to FILE "
+                         "(.png, .pdf or .svg): sage_attention.app.frontier_table")
     ap.add_argument("--from-json", nargs="+", metavar="FILE",
                     help="print the table of results saved with --json, without running anything")
     args = ap.parse_args(argv)
@@ -199,6 +202,7 @@ def main(argv=None):
             with open(f) as fh:
                 results += json.load(fh)
         print(rst(results, args.degree, args.timeout, " ".join(sys.argv)))
+        plot(results, args.plot)
         return
     table = rows()
     names = args.rows or list(table)
@@ -227,6 +231,16 @@ def main(argv=None):
         with open(args.json, "w") as fh:
             json.dump(results, fh, indent=1)
     print(rst(results, args.degree, args.timeout, " ".join(sys.argv)))
+    plot(results, args.plot)
+
+
+def plot(results, path):
+    r"""Draw the rows to ``path`` (nothing when ``path`` is ``None``) and say where on standard error."""
+    if not path:
+        return
+    from sage_attention.app.frontier_table import FrontierTable
+    from sage_attention.misc.plotting import save_graphics
+    print(f"plot: {save_graphics(FrontierTable.from_records(results).plot(), path)}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -37,8 +37,9 @@ prints them with their values and meanings):
 - ``primes`` -- the primes of the randomized and modular computations.
   The prime enters the failure bound a randomized answer states (a
   Schwartz--Zippel bound, of the order of a degree over the prime): a
-  smaller prime raises it, and one below ``MINIMUM_RANK_PRIME`` is refused
-  for a randomized rank. The
+  smaller prime raises it; over a prime below ``MINIMUM_RANK_PRIME`` a
+  Jacobian rank draws its points from an extension field of at least that
+  order, and the interpolation is refused. The
   linear-algebra primes must stay below `2^{23}` (the exact floating-point
   products of :mod:`~sage_attention.ideals.engine.linalg_modp`), the Hilbert
   primes below `2^{29}` (Singular's largest characteristic).
@@ -228,6 +229,9 @@ TUNABLES = (
             "the next degree is probed for new generators when it has at most this many monomials"),
     Tunable("LOCALIZATION_LINEAR_CHANGES", 3, "proofs", "count",
             "linear changes of the shape variable the localization tries after its first attempt"),
+    Tunable("PROOF_IN_PROCESS_COORDINATES", 6, "proofs", "count",
+            "the ideal of a smaller variety a proof rests on (a Segre factor) is computed and proved in "
+            "this process, not in a forked child, when it has at most this many coordinates"),
     Tunable("LOCALIZATION_SECOND_CUTS", 4, "proofs", "count",
             "second cuts the localization tries for each factor of the denominator"),
     Tunable("SYMMETRY_ELEMENTS_LIMIT", 5040, "proofs", "count",
@@ -236,8 +240,9 @@ TUNABLES = (
     Tunable("NUMPY_ELIMINATION_COLUMNS", 96, "engine", "count",
             "matrices with at most this many columns are reduced in numpy (the conversion to a Sage "
             "matrix costs more than the elimination)"),
-    Tunable("EXACT_COUNT_SIZE", 5 * 10 ** 8, "engine", "count",
-            "the exact count of minimal generators runs by default up to this size"),
+    Tunable("EXACT_COUNT_SIZE", 5 * 10 ** 6, "engine", "count",
+            "the exact count of minimal generators runs by default up to this size (about 0.5 s at "
+            "3 * 10^6; 6 s and more at 8 * 10^7)"),
     Tunable("MINBASE_VARIABLE_LIMIT", 60, "engine", "count",
             "minimal generators by Singular's minbase are refused (without force=True) in more "
             "variables than this"),
@@ -249,6 +254,13 @@ TUNABLES = (
             "this many essential coordinates"),
     Tunable("DEFAULT_INTERPOLATION_DEGREE", 4, "engine", "count",
             "the degree of the interpolation when none is given"),
+    Tunable("ED_CHART_LIMIT", 20000, "engine", "count",
+            "ed_degree and critical_points statements are refused (without --force) when the Bezout "
+            "number of the loss's critical equations in a chart of the weights is above this "
+            "(sage_attention.catalog.metric_costs)"),
+    Tunable("ED_BOUNDARY_LIMIT", 1000, "engine", "count",
+            "decision_boundary statements are refused (without --force) when the ED degree of a generic "
+            "hypersurface of the boundary's degree in input space is above this"),
     Tunable("HIGHER_DEGREE_MONOMIAL_LIMIT", 30000, "engine", "count",
             "interpolation goes on degree by degree while the next degree has at most this many "
             "monomials, before it eliminates"),
@@ -268,8 +280,9 @@ TUNABLES = (
             "the two primes of an ED degree (sage_attention.ideals.metric): one count at each, at "
             "independent random data; below 2^29 (Singular's largest characteristic)", below=2 ** 29),
     Tunable("MINIMUM_RANK_PRIME", 2 ** 16, "primes", "count",
-            "a randomized rank over GF(p) with p below this is refused (the Schwartz-Zippel bound is "
-            "useless there)"),
+            "the least order of the field of a randomized Jacobian rank's points: over GF(p) with p "
+            "below it they come from the smallest GF(p^k) this large (the Schwartz-Zippel bound is "
+            "degree/p^k); the interpolation needs p at least this"),
     # -- limits ---------------------------------------------------------------------------
     Tunable("MAX_SPEC_BYTES", 1 << 20, "limits", "count",
             "the largest spec file read, in bytes"),
@@ -296,6 +309,9 @@ TUNABLES = (
             "seconds between two ticks of a heartbeat (progress of long opaque steps)"),
     Tunable("POLL_INTERVAL", 0.1, "progress", "positive",
             "seconds between two checks for Ctrl-C while a computation in compiled code is waited for"),
+    Tunable("RESUME_RUNS", 2, "progress", "count",
+            "interrupted interpolations whose finished degrees are kept in memory, so that the "
+            "same call resumes from them (sage_attention.ideals.engine.interpolation.resume_state)"),
     Tunable("SLOW_DIMENSION_SECONDS", 60, "progress", "positive",
             "dimension warns that it is slow when its estimate is more seconds than this"),
     Tunable("JACOBIAN_STEP_SECONDS", 3e-4, "progress", "positive",

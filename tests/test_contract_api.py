@@ -144,7 +144,9 @@ CASES = [
     ("[g for g in eliminate(LightningAttention(d=2, t=1, a=1, base_ring=GF(2))).ideal.gens() if g]", ("value", "[]")),
     ("len(eliminate(LightningAttention(d=3, t=1, a=1, base_ring=GF(32003))).ideal.gens())", ("value", "35")),
     ("implicitize(LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)], base_ring=GF(1000003)), 2, prove=False).ideal == eliminate(LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)], base_ring=GF(1000003))).ideal", ("value", "True")),
-    ("LightningAttention(d=2, t=2, a=1, base_ring=GF(7)).dimension(seed=0)", ("error", "ValueError", "2^16")),
+    # a small prime field: points from GF(7^6); the dimension over QQ is 4 ([HMK2024])
+    ("LightningAttention(d=2, t=2, a=1, base_ring=GF(7)).dimension(seed=0)", ("value", "4")),
+    ("LightningAttention(d=2, t=2, a=1, base_ring=GF(4, 'a')).dimension(seed=0)", ("error", "ValueError", "GF(2)")),
     ("invariants(LightningAttention(d=2, t=2, a=1, base_ring=GF(2)), ['low_rank'])", ("error", "ValueError", "divide by 2 and 3")),
     ("len(invariants(LightningAttention(d=3, t=1, a=1, base_ring=GF(2**63 + 29)), ['brill']))", ("value", "35")),
     ("from_json(to_json(PolynomialRing(GF(4, 'a'), 'x, y').ideal([PolynomialRing(GF(4, 'a'), 'x, y').gen(0)])))[0].base_ring() is GF(4, 'a')", ("value", "True")),

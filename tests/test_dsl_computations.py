@@ -52,6 +52,15 @@ def invalid_values(option):
         return ["[]", "[1, 2]", "[" + ", ".join(["0"] * (NCOORDS + 1)) + "]"]
     if option.kind == "families":
         return ["nope", "veronese(foo = 1)", "veronese(r = 3)", "pencil(limit = 0)"]
+    # the kinds of the metric statements (sage_attention.catalog.metric_options)
+    if option.kind == "data":
+        return ["foo", "3", "true", "[]", "[1, 2]"]
+    if option.kind == "bool":
+        return ["foo", "3", "1/2"]
+    if option.kind == "number":
+        return ["foo", "true", "[1, 2]"]
+    if option.kind == "outputs":
+        return ["[]", "[0]", "[1, 1]", "[1, 2, 3]", "[1/2]", "foo", "[2]"]
     raise AssertionError(option.kind)
 
 
@@ -63,6 +72,14 @@ def valid_values(option):
         return list(option.choices)
     if option.kind == "point":
         return [ZERO_POINT]
+    if option.kind == "data":
+        return ["random"]
+    if option.kind == "bool":
+        return ["true", "false"]
+    if option.kind == "number":
+        return ["1/2"]
+    if option.kind == "outputs":
+        return ["[1]"]
     return [", ".join(FAMILIES), ALL_FAMILIES]
 
 
@@ -164,7 +181,9 @@ def test_check_knows_which_models_a_statement_applies_to(model, text, message):
 
 
 VALID = [(c.name, o.name, v) for c in COMPUTATIONS.values() for o in c.options
-         for v in valid_values(o)]
+         for v in valid_values(o)
+         # the Bombieri-Weyl metric needs a polynomial network, not TINY (tests/test_metric_statements.py)
+         if (o.name, v) != ("metric", "bombieri_weyl")]
 FAMILY_VALID = {"r": "2", "limit": "1", "lines": "coordinate", "seed": "3",
                 "max_minors": "100000"}
 

@@ -258,3 +258,78 @@ def test_neurovariety_of_a_one_entry_slice_is_a_segre_variety():
     X = LightningAttention(d=2, t=2, a=1, out=1, entries=[(1, 1)]).neurovariety()
     E = X.ed_degree("generic", seed=4)
     assert E.degree == chern_ed_degree([2, 3], [1, 1]) == 10 and E.variety == "cone"
+
+
+# -- the hypersurface count without localization ---------------------------------------------------------------
+
+def _saturation_count(f, gram, u):
+    """The paper's method over GF(p): f, the 2 x 2 minors of [gram (x - u); grad f], saturated by grad f."""
+    R = f.parent()
+    xs = R.gens()
+    grad = [f.derivative(x) for x in xs]
+    top = [sum(gram[i, j] * (xs[j] - u[j]) for j in range(len(xs))) for i in range(len(xs))]
+    crit = R.ideal([f] + matrix(R, [top, grad]).minors(2))
+    return crit.saturation(R.ideal(grad))[0].vector_space_dimension()
+
+
+@pytest.mark.parametrize("name", ["node", "cusp", "cone", "cayley", "two lines"])
+def test_hypersurface_count_without_localization_matches_saturation(name):
+    # singular hypersurfaces: the count skips the localization (f(u) != 0, an invertible metric), and must
+    # equal the saturation of the minors formulation, an independent computation, under two metrics
+    import random
+    from sage.all__sagemath_singular import vector
+    from sage_attention.ideals.metric.critical import critical_ideal
+    F = GF(32003)
+    R = PolynomialRing(F, "x,y,z")
+    x, y, z = R.gens()
+    f = {"node": y ** 2 - x ** 2 * (x + 1), "cusp": y ** 2 - x ** 3, "cone": x ** 2 + y ** 2 - z ** 2,
+         "cayley": x * y * z + x * y + y * z + z * x, "two lines": (x - y) * (x + 2 * y - 1)}[name]
+    if name in ("node", "cusp", "two lines"):
+        R = PolynomialRing(F, "x,y")
+        f = R(str(f))
+    n = R.ngens()
+    rng = random.Random(int(len(name)))
+    A = matrix(F, n, n, lambda i, j: rng.randrange(1, 100))
+    for gram in (identity_matrix(F, n), A + A.transpose()):
+        u = vector(F, [rng.randrange(1, 1000) for _ in range(n)])
+        J = critical_ideal(R.ideal([f]), gram, u, seed=3, codim=1)
+        assert J.gens()[-1] == J.ring().gens()[-1] - 1        # no localization was needed
+        assert J.vector_space_dimension() == _saturation_count(f, gram, u)
+
+
+def test_quadratic_chart_is_birational_and_counts_eckart_young():
+    # the chart A = L S L^T of symmetric matrices of rank <= 2 has fiber 1; Bombieri-Weyl gives binomial(n, 2)
+    from sage_attention.ideals.metric.parametric import parametric_ed_count
+    from sage_attention.variety.metric import quadratic_chart
+    for n in (3, 4, 5, 6):
+        M = PolynomialNetwork([n, 2, 1], 2)
+        exps = [e for _, _, e in M.coordinate_description()]
+        c = parametric_ed_count(quadratic_chart(M), "bombieri_weyl", exponents=exps, seed=n)
+        assert (c["fiber"], c["ed_degree"], c["dimension"]) == (1, binomial(n, 2), 2 * n - 1)
+    assert quadratic_chart(PolynomialNetwork([3, 3, 1], 2)) is None       # rank <= 3: all ternary quadrics
+    assert quadratic_chart(PolynomialNetwork([3, 2, 1], 2, bias=True)) is None
+
+
+def test_quadratic_chart_generic_metric_veronese_and_its_dual():
+    # rank <= 1: the Veronese v2(P^{n-1}), generic ED degree by the Chern formula ((3^n - 1)/2);
+    # rank <= n - 1: the determinant hypersurface, the dual variety, with the same generic ED degree
+    # (DHOST Thm 5.2: the dual of rank <= r symmetric matrices is rank <= n - r)
+    for n, r in ((3, 1), (4, 1), (4, 3)):
+        E = network_ed_degree(PolynomialNetwork([n, r, 1], 2), "generic", seed=n + r)
+        assert E.degree == chern_ed_degree([n], [2]) == (3 ** n - 1) // 2
+        assert E.certificate.technique == "parametrization chart" and E.variety == "cone"
+
+
+def test_counts_over_a_prime_field_are_refused():
+    # the two-neuron network on R^3 has ED degree binomial(3, 2) = 3 under Bombieri-Weyl (Eckart-Young);
+    # over GF(7) the counts were 1 and "agreed" -- a model over GF(p) is refused, as in a spec
+    from sage.all__sagemath_singular import GF
+    from sage_attention import PolynomialNetwork
+    from sage_attention.variety.metric import network_ed_degree, critical_points
+    from sage_attention.ideals.metric.boundary import boundary_ed_degree
+    M = PolynomialNetwork([3, 2, 1], 2, base_ring=GF(7))
+    for call in (lambda: network_ed_degree(M, 'bombieri_weyl', seed=1), lambda: critical_points(M, seed=1),
+                 lambda: boundary_ed_degree(PolynomialNetwork([2, 2, 1], 2, base_ring=GF(101)), seed=1)):
+        with pytest.raises(ValueError, match="count over QQ.*take it over QQ"):
+            call()
+    assert network_ed_degree(PolynomialNetwork([3, 2, 1], 2), 'bombieri_weyl', seed=1).degree == 3

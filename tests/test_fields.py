@@ -68,10 +68,18 @@ def test_low_rank_in_characteristic_2_and_3_is_refused_not_a_crash(p):
         low_rank_invariants(LightningAttention(d=2, t=2, a=1, base_ring=GF(p)))
 
 
-@pytest.mark.parametrize("F", [GF(2), GF(7), GF(4, "a")])
-def test_dimension_over_a_small_field_is_refused(F):
-    with pytest.raises(ValueError, match="2\\^16"):
-        LightningAttention(d=2, t=1, a=1, base_ring=F).dimension(seed=0)
+@pytest.mark.parametrize("F", [GF(2), GF(7)])
+def test_dimension_over_a_small_prime_field_draws_points_from_an_extension(F):
+    # the rank at points of GF(p^k), p^k >= 2^16, checked against the rank over QQ (an upper bound of the
+    # dimension in characteristic p); tests/test_small_prime_fields.py proves such answers independently
+    D = LightningAttention(d=2, t=1, a=1, base_ring=F).dimension_report(seed=0)
+    assert D.dimension == LightningAttention(d=2, t=1, a=1).dimension(seed=0) == 4
+    assert f"size {F.order()}^" in D.field and D.failure_probability < 0.01
+
+
+def test_dimension_over_a_non_prime_field_is_refused_naming_the_prime_field():
+    with pytest.raises(ValueError, match="prime field GF\\(p\\), not GF\\(4\\).*take the model over GF\\(2\\)"):
+        LightningAttention(d=2, t=1, a=1, base_ring=GF(4, "a")).dimension(seed=0)
 
 
 def test_dimension_over_a_large_prime_is_a_rank_modulo_that_prime():
@@ -156,11 +164,19 @@ def test_elimination_over_a_small_field_runs_from_a_spec_as_check_accepts(p):
 def test_the_smallest_prime_of_a_randomized_rank_is_a_tunable():
     # settings.MINIMUM_RANK_PRIME is read when a field is checked (sage_attention/settings.py), by the Jacobian and
     # the interpolation rules alike, and the message names the bound and the next prime
+    # the Jacobian rank takes every prime field, drawing its points from the smallest extension with at
+    # least MINIMUM_RANK_PRIME elements
     from sage_attention.settings import settings
+    from sage_attention.misc.extension_points import point_field
     F = FieldInfo("GF(101)", 101, 101, "finite")
-    assert "p >= 2^16" in refusal("dimension", F) and "p >= 65537" in refusal("dimension", F)
+    assert refusal("dimension", F) is None and refusal("fibers", F) is None
+    assert "2^16 <= p < 2^23" in refusal("interpolation", F) and "GF(65537)" in refusal("interpolation", F)
+    assert point_field(101).order() == 101 ** 3
     with settings.override(MINIMUM_RANK_PRIME=100):
         assert refusal("dimension", F) is None and refusal("interpolation", F) is None
+        assert point_field(101).order() == 101
+    with settings.override(MINIMUM_RANK_PRIME=2 ** 21):
+        assert point_field(101).order() == 101 ** 4
     with settings.override(MINIMUM_RANK_PRIME=1000):
-        assert "p >= 1000" in refusal("dimension", F) and "p >= 1009" in refusal("dimension", F)
         assert "GF(p) with 1000 <= p < 2^23" in refusal("interpolation", F)
+        assert "GF(1009)" in refusal("interpolation", F)

@@ -107,15 +107,20 @@ def test_membership_agrees_with_sage_composition(monkeypatch):
     assert report.rows[-1].generates is False and report.families_generate is False
 
 
-def test_interrupt_returns_the_finished_rows(monkeypatch):
-    # Ctrl-C while the second family is built: the first row is kept
+def test_interrupt_raises_with_the_finished_rows(monkeypatch):
+    # Ctrl-C while the second family is built: the first row is kept, in the interrupt
+    # (sage_attention.misc.interrupts)
     from sage_attention.invariants import FAMILIES
+    from sage_attention.misc.interrupts import ComputationInterrupted
     M = LightningAttention(d=2, t=2, a=2, entries=[(1, 1)])
 
     def boom(model, force=False):
         raise KeyboardInterrupt
     monkeypatch.setitem(FAMILIES, "low_rank", boom)
-    report = gen.generation_report(M, families=["linear", "low_rank", "veronese"])
+    with pytest.raises(ComputationInterrupted) as info:
+        gen.generation_report(M, families=["linear", "low_rank", "veronese"])
+    assert isinstance(info.value, KeyboardInterrupt) and info.value.phase == "generation"
+    report = info.value.partial
     assert report.interrupted and report.families_generate is None
     assert [r.family for r in report.rows] == ["linear"]
     row = report.rows[0]

@@ -114,12 +114,19 @@ def test_interrupt_and_resume(tmp_path, monkeypatch):
         return real(args)
     flaky.interrupted = False
     monkeypatch.setattr(impl, "_run_piece", flaky)
-    part = implicitize(M, 4, seed=5, executor=False, cache_dir=str(tmp_path))
+    from sage_attention.misc.interrupts import ComputationInterrupted
+    from sage_attention.ideals.engine.interpolation import resume_state
+    with pytest.raises(ComputationInterrupted) as caught:
+        implicitize(M, 4, seed=5, executor=False, cache_dir=str(tmp_path))
+    part = caught.value.partial
+    assert isinstance(caught.value, KeyboardInterrupt) and caught.value.phase == "interpolation"
     assert part.interrupted and part.complete_through_degree == 3
     assert not part.proved_complete
     stored = sum(len(f) for _, _, f in os.walk(tmp_path))
     assert stored > 0
-    # resume: pieces on disk are reused, only the rest is computed
+    # resume from the disk: the session's memory of the run is cleared, so the pieces on disk
+    # are reused and only the rest is computed
+    resume_state()
     calls["n"] = 0
     monkeypatch.setattr(impl, "_run_piece", lambda args: (calls.__setitem__("n", calls["n"] + 1), real(args))[1])
     again = implicitize(M, 4, seed=5, executor=False, cache_dir=str(tmp_path))

@@ -75,7 +75,7 @@ def test_ctrl_c_stops_the_minimal_generators_at_once_in_the_api():
 def test_ctrl_c_stops_the_minimal_generators_at_once_in_the_cli(tmp_path):
     spec = tmp_path / "m.att"
     spec.write_text("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1); "
-                    "entries = (1, 1) }\ncompute m { vanishing_ideal up to degree 2 }\n")
+                    "entries = (1, 1) }\ncompute m { vanishing_ideal up to degree 2 count = exact }\n")
     seconds, status, out, err = _interrupt_when_deaf(_CLI, str(spec))
     assert seconds < ANSWER, (seconds, out, err)
     assert status == 130, (status, out, err)

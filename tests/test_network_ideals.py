@@ -96,3 +96,29 @@ def test_the_engine_agrees_with_elimination(widths, r):
 def test_a_network_with_biases_is_not_taken_by_the_engine():
     with pytest.raises(ValueError, match="without biases or residual streams"):
         implicitize(PolynomialNetwork([2, 2, 1], 2, bias=True), 2)
+
+
+def test_the_default_run_interpolates_past_degree_4_and_proves_once(monkeypatch):
+    # the ternary quartics that are sums of five fourth powers have no equation through degree 4
+    # (Clebsch's sextic, the catalecticant's determinant, is their ideal): the passes go on to
+    # degree 5 by interpolation alone, and the whole-ideal proof runs once, at the last degree
+    from sage_attention.app import ideal_runners
+    from sage_attention.ideals import implicitization
+    calls = []
+    real = implicitization.implicitize
+    monkeypatch.setattr(implicitization, "implicitize",
+                        lambda M, k, **kw: calls.append((k, kw.get("prove"))) or real(M, k, **kw))
+    r = ideal_runners.run_network_interpolation(PolynomialNetwork([3, 5, 1], 4), {"seed": 0})
+    assert r["complete_through_degree"] == 5 and not r["proved_complete"]
+    assert [k for k, prove in calls if prove is not False] == [5]
+    assert [k for k, prove in calls if prove is False] == [4, 5]
+
+
+def test_the_dimension_test_of_the_passes_matches_the_theorems():
+    from sage_attention.app.ideal_runners import dimension_exceeds
+    # Clebsch: no quartic vanishes on the sums of five fourth powers of ternary forms
+    C = PolynomialNetwork([3, 5, 1], 4).coordinate_model()
+    assert dimension_exceeds(C, implicitize(C, 4, seed=0, prove=False), seed=0)
+    # the Hankel 4-minors cut out the sums of three seventh powers of binary forms (Sylvester)
+    N = PolynomialNetwork([2, 3, 1], 7).coordinate_model()
+    assert not dimension_exceeds(N, implicitize(N, 4, seed=0, prove=False), seed=0)

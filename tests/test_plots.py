@@ -274,3 +274,45 @@ def test_notebook_display():
     G = defectivity_table(widths=[3], outs=[1], tokens=[2], ranks=[3]).plot()
     png = G._repr_png_()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 10_000
+
+
+def test_frontier_plot_draws_every_row_of_the_documented_table(tmp_path):
+    """The frontier picture: one point per row of doc/frontier_table.rst, at its coordinates and
+    time, colored by whether the row's "whole ideal" cell says proved (read here with a regular
+    expression of its own, not with the table's parser)."""
+    import re
+    from sage_attention.app.frontier_table import FrontierTable, PROVED, NOT_PROVED
+    from sage_attention.misc.plotting import save_graphics
+    with open(os.path.join(ROOT, "doc", "frontier_table.rst"), encoding="utf-8") as f:
+        text = f.read()
+    table = text[text.index(".. list-table::"):]
+    table = table[:table.index("\n\n", table.index("   * - row"))]
+    cells = re.findall(r"   \* - (\S+)\n     - (\d+)\n     - .*\n     - .*\n     - (.*)\n     - ([\d.]+) s",
+                       table)
+    assert len(cells) == 48 and "**29 of the 48 rows are proved**" in text
+    expected = {PROVED: sorted((int(c), float(s)) for _, c, w, s in cells if w.startswith("proved")),
+                NOT_PROVED: sorted((int(c), float(s)) for _, c, w, s in cells if not w.startswith("proved"))}
+    assert len(expected[PROVED]) == 29
+    G = FrontierTable.from_rst(os.path.join(ROOT, "doc", "frontier_table.rst")).plot()
+    drawn = {p.options()["rgbcolor"]: sorted(zip(p.xdata, p.ydata)) for p in G}
+    assert drawn == expected
+    assert G._extra_kwds["scale"] == "loglog"
+    path = save_graphics(G, tmp_path / "frontier.png")
+    with open(path, "rb") as f:
+        assert f.read(8) == b"\x89PNG\r\n\x1a\n"
+
+
+def test_frontier_command_line_plot(tmp_path):
+    """python -m benchmarks.frontier --from-json FILE --plot PNG draws the records."""
+    records = [{"name": "slice-d3-t2-a1", "status": "ok", "coords": 18, "gens": {"2": 45}, "complete": 4,
+                "proved": True, "method": "localization", "reason": "", "seconds": 0.44, "mb": 186,
+                "proof_seconds": 0.19},
+               {"name": "slice-d4-t2-a4", "status": "ok", "coords": 40, "gens": {"3": 120}, "complete": 4,
+                "proved": False, "reason": "not proved", "seconds": 62.1, "mb": 402}]
+    (tmp_path / "r.json").write_text(json.dumps(records))
+    out = subprocess.run([sys.executable, "-m", "benchmarks.frontier", "--from-json", str(tmp_path / "r.json"),
+                          "--plot", str(tmp_path / "f.png")], cwd=ROOT, capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert f"plot: {tmp_path / 'f.png'}" in out.stderr
+    assert (tmp_path / "f.png").read_bytes()[:4] == b"\x89PNG"

@@ -94,7 +94,8 @@ def test_the_attempts_say_why_each_technique_stopped_or_did_not_apply():
     attempts = R.certificate.attempts
     steps = [(A.technique, A.outcome) for A in attempts]
     assert steps == [("segre", "not applicable"), ("subspace", "not applicable"), ("birational", "not applicable"),
-                     ("localization", "not proved"), ("probe of degree 4", "stopped the proof")]
+                     ("catalecticant", "not applicable"), ("localization", "not proved"),
+                     ("probe of degree 4", "stopped the proof")]
     why = {A.technique: A.reason for A in attempts}
     assert why["segre"] == "the parametrization is no Segre product"
     assert why["subspace"] == "the forms have 3 features and 3 linear forms: no fewer features to inherit from"

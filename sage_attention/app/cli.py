@@ -75,6 +75,7 @@ from sage_attention.misc.errors import SageAttentionError
 from sage_attention.version import __version__
 from sage_attention.app.jsonout import emit, error_record, record
 from sage_attention.misc.progress import redeliver_lost_interrupts
+from sage_attention.misc.interrupts import deferred_interrupts
 from sage_attention.catalog.computations import describe_all
 from sage_attention.misc.text import did_you_mean
 from sage_attention.app.runners import (RUNNERS, register, resolve, runner,  # noqa: F401
@@ -354,7 +355,8 @@ def main(argv=None):
     """
     try:
         with contextlib.ExitStack() as stack:
-            status = _main(argv, stack)
+            # the process of the command line (not a call from Python) ends after Ctrl-C
+            status = _main(argv, stack, ends_process=argv is None)
         sys.stdout.flush()
         return status
     except BrokenPipeError:
@@ -503,12 +505,16 @@ def reserved_stdout():
             stream.close()
 
 
-def _main(argv, stack=None):
+def _main(argv, stack=None, ends_process=False):
     r"""
     The command line, for :func:`main` (which also stops quietly when the reader closes the output).
 
     ``stack`` -- (optional) a :class:`contextlib.ExitStack` that :func:`main`
     closes at the end: ``--quiet`` puts :func:`quieted` on it.
+    ``ends_process`` -- (default: ``False``) whether the process ends with
+    this call (the command line itself): after Ctrl-C, once what finished
+    is written, ``SIGINT`` is then ignored, so that a second Ctrl-C cannot
+    turn exit status `130` into a traceback.
     """
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = _parser(json_errors="--json" in argv)
@@ -527,9 +533,23 @@ def _main(argv, stack=None):
         of the spec file (one that cannot be read, too large, or with nothing to
         run: ``file`` given, or an error of the library other than a usage error)
         has the spec's name as its ``"file"`` when the error carries none."""
+        if isinstance(e, KeyboardInterrupt):
+            # after Ctrl-C: a second one does not cut this short (what finished is printed)
+            with deferred_interrupts():
+                status = report(e, status, message, json_message, file)
+                if ends_process:
+                    import signal
+                    signal.signal(signal.SIGINT, signal.SIG_IGN)
+                return status
+        return report(e, status, message, json_message, file)
+
+    def report(e, status, message, json_message, file):
         print(str(e) if message is None else message, file=err)
+        err.flush()
         if as_json:
             rec = error_record(e, status)
+            if isinstance(e, KeyboardInterrupt):
+                rec["error_type"] = "KeyboardInterrupt"     # its subclass ComputationInterrupted too
             if json_message is not None:
                 rec["error"] = json_message
             spec = getattr(args, "spec", None)
@@ -606,6 +626,7 @@ def _main(argv, stack=None):
         results = run_spec(spec, as_json=args.json, seed=args.seed, out=out, progress=progress,
                            force=args.force, command_line=True)
     except KeyboardInterrupt as e:
+        # the finished part is printed (reporting.run_spec): exit at once
         return failure(e, 130, "interrupted: the reports above are what finished")
     failed = [(r["model"], c["computation"]) for r in results for c in r["computations"]
               if "error" in c]

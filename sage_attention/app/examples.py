@@ -131,7 +131,7 @@ def examples_command(args, out, err):
         error: .../deep.att exists with other content: write the examples into another folder, or pass --force to overwrite it
         2
         sage: main(["examples", d, "--force"])
-        wrote 1 example files into .../ex (8 already there); try: sage-attention run .../ex/slice.att
+        wrote 1 example files into .../ex (... already there); try: sage-attention run .../ex/slice.att
         0
         sage: sys.stderr = sys.__stderr__
     """

@@ -138,6 +138,9 @@ def sweep(grid, executor=None, progress=None, seed=0):
 
     OUTPUT: a list of dictionaries (:func:`dimension_row`)
 
+    Ctrl-C raises :class:`~sage_attention.misc.interrupts.ComputationInterrupted`
+    (phase ``'sweep'``) whose ``partial`` is the list of the finished rows.
+
     EXAMPLES::
 
         sage: from sage_attention.app.experiments import sweep, architecture_grid
@@ -175,14 +178,24 @@ def sweep(grid, executor=None, progress=None, seed=0):
                         row["normalization"], row["dimension"],
                         "no published formula" if row["expected"] is None else f"expected {row['expected']}")
 
-    if executor is None:
-        for i, e in enumerate(entries):
-            report(i, dimension_row(e, seed), i + 1)
-    else:
-        from concurrent.futures import as_completed
-        futures = {executor.submit(dimension_row, e, seed): i for i, e in enumerate(entries)}
-        for done, fut in enumerate(as_completed(futures), 1):
-            report(futures[fut], fut.result(), done)
+    futures = {}
+    try:
+        if executor is None:
+            for i, e in enumerate(entries):
+                report(i, dimension_row(e, seed), i + 1)
+        else:
+            from concurrent.futures import as_completed
+            futures = {executor.submit(dimension_row, e, seed): i for i, e in enumerate(entries)}
+            for done, fut in enumerate(as_completed(futures), 1):
+                report(futures[fut], fut.result(), done)
+    except KeyboardInterrupt as exc:
+        # the package's Ctrl-C (sage_attention.misc.interrupts): the finished rows
+        for fut in futures:
+            fut.cancel()
+        from sage_attention.misc.interrupts import raise_interrupted
+        done = [r for r in rows if r is not None]
+        raise_interrupted(exc, "sweep", done, f"{len(done)} of {total} rows finished",
+                          "run the other rows of the grid")
     from sage_attention.app.plots import SweepTable   # a list with .plot()
     return SweepTable(rows)
 

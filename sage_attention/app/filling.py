@@ -183,6 +183,9 @@ def filling_frontier(d_in, d_out, depth, r, max_width, bias=False, seed=0, progr
     Every rank is a lower bound, exact with the failure probability of its
     row (below `10^{-4}` each).
 
+    Ctrl-C raises :class:`~sage_attention.misc.interrupts.ComputationInterrupted`
+    (phase ``'filling'``) whose ``partial`` holds the rows computed.
+
     EXAMPLES:
 
     Two hidden layers, quadratic activation, two inputs and one output (quartics in
@@ -229,6 +232,26 @@ def filling_frontier(d_in, d_out, depth, r, max_width, bias=False, seed=0, progr
     if n > limit:
         raise UsageError(f"the box of hidden widths has up to {n} architectures, more than "
                          f"{limit}; lower max_width or depth")
+    computed = []
+
+    def step(row):
+        computed.append(row)
+        if progress is not None:
+            progress(row)
+    try:
+        return _frontier(d_in, d_out, depth, r, max_width, bias, seed, step, exhaustive)
+    except KeyboardInterrupt as e:
+        from sage_attention.misc.interrupts import raise_interrupted
+        raise_interrupted(e, "filling", {"d_in": d_in, "d_out": d_out, "depth": depth, "r": r, "bias": bias,
+                                         "rows": list(computed)},
+                          f"{len(computed)} ranks computed (their rows; the frontier is not known yet)",
+                          "the same call computes them again")
+
+
+def _frontier(d_in, d_out, depth, r, max_width, bias, seed, progress, exhaustive):
+    r"""
+    Return the search of :func:`filling_frontier` (its arguments checked).
+    """
     from sage_attention.app.plots import FillingFrontier   # a dictionary with .plot()
     if exhaustive:
         return FillingFrontier(_exhaustive(d_in, d_out, depth, r, max_width, bias, seed, progress))
@@ -420,11 +443,14 @@ def filling_command(args, out, err):
                                          args.seed, progress, exhaustive=args.exhaustive))
             if args.json:   # JSON Lines: one "row" record per search, as it finishes
                 emit(out, record("row", {"command": "filling", **_json_values(done[-1])}))
-    except KeyboardInterrupt:
-        print(f"interrupted: {len(done)} searches finished", file=err)
-        if done:
-            show(done)
-        raise
+    except KeyboardInterrupt as e:
+        from sage_attention.misc.interrupts import deferred_interrupts, raise_interrupted
+        with deferred_interrupts():     # a second Ctrl-C does not cut the finished searches short
+            print(f"interrupted: {len(done)} searches finished", file=err)
+            if done:
+                show(done)
+        raise_interrupted(e, "filling", list(done), f"{len(done)} searches finished",
+                          "run the other searches")
     show(done)
     if getattr(args, "plot", None):
         write_plot(plot_filling(done), args.plot, args, out, err, "filling")

@@ -51,24 +51,25 @@ def run_vanishing_ideal(model, computation, options):
     if degree is not None and algorithm is None:
         algorithm = "interpolation"
     progress = bool(options.get("progress", False))
-    res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree,
-                                   force=bool(options.get("force", False)), progress=progress)
-    if getattr(res, "interrupted", False):
-        # Ctrl-C during interpolation: the finished degrees (not cached by the variety)
-        gens = [g for g in res.coordinate_ideal(force=bool(options.get("force", False))).gens() if g]
+    force = bool(options.get("force", False))
+    res = X.vanishing_ideal_report(algorithm=algorithm, degree=degree, force=force, progress=progress)
+    interpolated = hasattr(res, "complete_through_degree")
+    if interpolated:
+        # the minimal generators of the neurovariety (its ``minimal_generators``: the linear
+        # relations, then the engine's generators by degree), written without a second copy
+        texts = generator_texts(model, res)
     else:
-        gens = X.minimal_generators(algorithm=algorithm, degree=degree, progress=progress)
+        texts = [polynomial_text(g) for g in X.minimal_generators(algorithm=algorithm, degree=degree,
+                                                                   progress=progress)]
     count = "exact"
-    if hasattr(res, "complete_through_degree"):
-        data = res.to_dict()
-        by_degree, count = interpolation_counts(model, res, bool(options.get("force", False)), progress)
+    if interpolated:
+        by_degree, count = interpolation_counts(model, res, force, progress, count=options.get("count"))
         complete = res.complete_through_degree
         proved = bool(res.proved_complete)
         how = f"interpolation, complete through degree {complete}"
         # what is proved and what is not, in the words of the report (ImplicitizationReport)
         how += "; " + res.status() + str(res.proof)
     else:
-        data = res.to_dict()
         by_degree = dict(sorted(X.minimal_generators_by_degree(progress=progress).items()))
         complete, proved = None, True
         how = f"elimination ({res.algorithm}), the whole ideal, {res.seconds:.2f} s"
@@ -77,31 +78,99 @@ def run_vanishing_ideal(model, computation, options):
     if count != "exact":
         text += "\n" + count
         count = "modulo p"
-    out = {"algorithm": "interpolation" if hasattr(res, "complete_through_degree") else "elimination",
+    out = {"algorithm": "interpolation" if interpolated else "elimination",
            "generators_by_degree": by_degree, "minimal_count": count, "complete_through_degree": complete,
-           "proved_complete": proved, "generators": [polynomial_text(g) for g in gens], "text": text}
-    for key in ("seconds", "timings"):
-        if key in data:
-            out[key] = data[key]
-    if getattr(res, "interrupted", False):
-        out["interrupted"] = True
+           "proved_complete": proved, "generators": texts, "text": text}
+    if interpolated:
+        out["timings"] = dict(res.timings)
+    elif getattr(res, "seconds", None) is not None:
+        out["seconds"] = res.seconds
     return out
 
 
-def interpolation_counts(model, res, force, progress, limit=None):
+def generator_texts(model, res):
+    r"""
+    Return the texts of the minimal generators of an interpolation report, in the model's coordinates.
+
+    They are the texts of
+    :meth:`~sage_attention.variety.neurovariety.Neurovariety.minimal_generators`:
+    the linear relations, then the engine's generators by increasing
+    degree. When the essential ring's variables are named as the
+    coordinates they stand for, in the same order (the rings are ordered
+    degrevlex), a generator's terms come in the same order in both rings,
+    so its text is written from the essential ring, without mapping it
+    into the coordinate ring.
+
+    INPUT:
+
+    - ``model`` -- the model (or the coordinate model of a network) of the report
+    - ``res`` -- an :class:`~sage_attention.ideals.engine.report.ImplicitizationReport`
+
+    OUTPUT: a list of strings
+
+    EXAMPLES::
+
+        sage: from sage_attention.app.ideal_runners import generator_texts
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.implicitization import implicitize
+        sage: M = LightningAttention(d=2, t=2, a=1, entries=[(1, 1)])
+        sage: R = implicitize(M, 2, seed=0)
+        sage: generator_texts(M, R) == [str(g) for g in M.neurovariety().minimal_generators()]
+        True
+        sage: generator_texts(M, R)[-1]
+        '-Y11_x12x12x21*Y11_x11x12x22 + Y11_x11x12x12*Y11_x12x21x22'
+    """
+    from sage_attention.misc.polynomial_text import polynomial_text
+    C = model.coordinate_ring()
+    texts = [polynomial_text(C(f)) for f in model.linear_relations()]
+    gens = sorted(res.essential_generators, key=lambda g: g.degree())
+    if not gens:
+        return texts
+    E = gens[0].parent()
+    names = [str(x) for x in model.essential_coordinates()]
+    index = {n: i for i, n in enumerate(C.variable_names())}
+    same = (E.variable_names() == tuple(names) and all(n in index for n in names)
+            and [index[n] for n in names] == sorted(index[n] for n in names)
+            and E.term_order().name() == C.term_order().name() == "degrevlex")
+    if same:
+        return texts + [polynomial_text(g) for g in gens]
+    toC = E.hom([C(x) for x in model.essential_coordinates()], C)
+    return texts + [polynomial_text(toC(g)) for g in gens]
+
+
+def interpolation_counts(model, res, force, progress, limit=None, count=None):
     r"""
     Return ``(by_degree, how)``: the numbers of minimal generators of an interpolation result.
 
-    The engine certifies its counts modulo `p` only (an upper bound over
-    `\QQ`, see :mod:`~sage_attention.ideals.implicitization`). They are
-    recounted exactly over `\QQ`
+    The engine's generators of each degree are independent modulo `p`
+    modulo the multiples of the lower degrees (see
+    :mod:`~sage_attention.ideals.implicitization`). In the lowest degree
+    there are no multiples: integer polynomials independent modulo `p` are
+    independent over `\QQ`, so that count is exact, and so are all of them
+    when the generators have one degree. Above it, a count is an upper
+    bound over `\QQ` (too large only if `p` divides a minor of the
+    multiples' matrix). The counts are recounted exactly over `\QQ`
     (:func:`~sage_attention.ideals.minimal_generators.minimal_generators_count`)
-    when the size of that count
+    when ``count`` is ``'exact'``, or ``force`` is true, or (``count``
+    ``None``, the default) the size of that recount
     (:func:`~sage_attention.ideals.minimal_generators.exact_count_size`) is
-    at most ``settings.EXACT_COUNT_SIZE`` (:mod:`sage_attention.settings`)
-    (or ``limit`` when given) or ``force`` is true; ``how`` is then ``'exact'``. Otherwise the
-    engine's counts are returned (the linear relations added), and ``how``
-    is the sentence that says so.
+    at most ``settings.EXACT_COUNT_SIZE`` (:mod:`sage_attention.settings`;
+    ``limit`` when given); ``how`` is then ``'exact'``, as it is when the
+    generators have one degree (nothing to recount). Otherwise
+    (``count = 'engine'``, or beyond the size) the engine's counts are
+    returned (the linear relations added), and ``how`` is the sentence that
+    says so.
+
+    INPUT:
+
+    - ``model`` -- the model of ``res`` (for a network, its coordinate model)
+    - ``res`` -- an interpolation report
+    - ``force`` -- boolean; recount at any size
+    - ``progress`` -- boolean; show the recount's progress
+    - ``limit`` -- integer (default: ``settings.EXACT_COUNT_SIZE``); the largest size recounted by default
+    - ``count`` -- ``None`` (default), ``'exact'`` or ``'engine'``: the option ``count`` of the statement
+
+    OUTPUT: a pair (dictionary, string)
 
     EXAMPLES::
 
@@ -113,32 +182,63 @@ def interpolation_counts(model, res, force, progress, limit=None):
         sage: interpolation_counts(M, R, False, False)
         ({1: 10, 2: 45, 3: 10}, 'exact')
 
-    Beyond the size limit the engine's counts are returned, and said to be::
+    Beyond the size limit, or with ``count = 'engine'``, the engine's counts
+    are returned, and said to be::
 
         sage: counts, how = interpolation_counts(M, R, False, False, limit=10^5)
         sage: counts; print(how)
         {1: 10, 2: 45, 3: 10}
-        the counts are the engine's, certified modulo 8388593 (an upper bound over QQ); the exact count
-        over QQ (size 923400 > 100000) was skipped: pass --force (force=True) to run it
+        the counts are the engine's: exact in degree 2 (independent modulo 8388593, hence over QQ),
+        certified modulo 8388593 above it (an upper bound over QQ); the exact count over QQ
+        (size 923400 > 100000) was skipped: pass --force (force=True) or write `count = exact` to run it
+        sage: print(interpolation_counts(M, R, False, False, count="engine")[1])
+        the counts are the engine's: ... the exact count over QQ was not run (`count = engine`)
         sage: interpolation_counts(M, R, True, False, limit=10^5)[1]
         'exact'
+        sage: interpolation_counts(M, R, False, False, limit=10^5, count="exact")[1]
+        'exact'
+
+    Generators of one degree are counted exactly by the engine (the twisted
+    cubic's three quadrics; the recount is not run)::
+
+        sage: from sage_attention import PolynomialNetwork
+        sage: N = PolynomialNetwork([2, 1, 1], 3).coordinate_model()
+        sage: interpolation_counts(N, implicitize(N, 2), False, False, limit=0)
+        ({2: 3}, 'exact')
     """
     from sage_attention.ideals import minimal_generators as mg
     from sage_attention.settings import settings
+    if count not in (None, "exact", "engine"):
+        raise ValueError(f"count (={count!r}) must be None, 'exact' or 'engine'")
     gens = [g for g in res.essential_generators if g]
     size = mg.exact_count_size([g.degree() for g in gens], model.essential_ring().ngens())
     limit = settings.EXACT_COUNT_SIZE if limit is None else int(limit)
-    if force or size <= limit:
-        return dict(sorted(mg.minimal_generators_count(res.coordinate_ideal(force=force), force=force,
-                                                       progress=progress).items())), "exact"
-    counts = {int(k): len(v) for k, v in res.generators_by_degree.items() if len(v)}
+    engine = {int(k): len(v) for k, v in res.generators_by_degree.items() if len(v)}
     nlin = len(model.linear_relations())
     if nlin:
-        counts[1] = counts.get(1, 0) + nlin
-    how = (f"the counts are the engine's, certified modulo {res.prime} (an upper bound over QQ); the exact "
-           f"count over QQ (size {size} > {limit}) was skipped: pass --force (force=True) to "
-           "run it")
-    return dict(sorted(counts.items())), how
+        engine[1] = engine.get(1, 0) + nlin
+    engine = dict(sorted(engine.items()))
+    if force or count == "exact" or (count is None and 0 < size <= limit):
+        from sage_attention.misc.interrupts import ComputationInterrupted, raise_interrupted
+        try:
+            return dict(sorted(mg.minimal_generators_count(res.coordinate_ideal(force=force), force=force,
+                                                           progress=progress).items())), "exact"
+        except ComputationInterrupted as e:
+            # Ctrl-C in the recount: the interpolation finished, its counts are the engine's
+            raise_interrupted(e, e.phase, e.partial, e.what_finished, e.resume,
+                              dict(e.summary, complete_through_degree=res.complete_through_degree,
+                                   generators_by_degree={int(k): len(v) for k, v in res.generators_by_degree.items()},
+                                   linear_relations=nlin, prime=res.prime))
+    degrees = sorted({int(g.degree()) for g in gens})
+    if len(degrees) <= 1:
+        # one degree (or none): independent modulo p, hence over QQ, and nothing lower to divide by
+        return engine, "exact"
+    why = ("was not run (`count = engine`)" if count == "engine" else
+           f"(size {size} > {limit}) was skipped: pass --force (force=True) or write `count = exact` to run it")
+    how = (f"the counts are the engine's: exact in degree {degrees[0]} (independent modulo {res.prime}, hence "
+           f"over QQ), certified modulo {res.prime} above it (an upper bound over QQ); the exact count over QQ "
+           + why)
+    return engine, how
 
 
 def run_stack_vanishing_ideal(model, computation, options):
@@ -264,9 +364,11 @@ def run_network_interpolation(model, options):
     With a degree, the engine runs through it, with the whole-ideal proof
     (:func:`~sage_attention.ideals.implicitization.implicitize`). Without
     one, through ``settings.DEFAULT_INTERPOLATION_DEGREE``, then degree by
-    degree while the proof finds generators missing (the ideal found has a
-    larger dimension than the network's) and the next degree has at most
-    ``settings.HIGHER_DEGREE_MONOMIAL_LIMIT`` monomials. It never falls back
+    degree while generators are missing (the ideal found has a larger
+    dimension than the network's: :func:`dimension_exceeds`) and the next
+    degree has at most ``settings.HIGHER_DEGREE_MONOMIAL_LIMIT`` monomials;
+    these passes interpolate only, and the whole-ideal proof runs once, at
+    the last degree (the pieces computed are cached). It never falls back
     to elimination: an ideal not proved whole is reported complete through
     the degrees computed, and says so.
 
@@ -292,22 +394,24 @@ def run_network_interpolation(model, options):
     from math import comb
     from sage_attention.ideals.implicitization import implicitize
     from sage_attention.misc.polynomial_text import polynomial_text
-    from sage_attention.variety.vanishing_ideal import generators_missing
     force, progress = bool(options.get("force", False)), bool(options.get("progress", False))
     degree = options.get("degree")
     seed = options.get("seed")
     with tempfile.TemporaryDirectory(prefix="sage-attention-pieces-") as cache:
         k = degree if degree is not None else settings.DEFAULT_INTERPOLATION_DEGREE
-        while True:
-            res = implicitize(model, k, seed=seed, cache_dir=cache, progress=progress, force=force)
-            if degree is not None or res.proved_complete or res.interrupted:
-                break
+        # the degrees by interpolation alone (the pieces cached), while the ideal found is too large in
+        # dimension; the whole-ideal proof once, at the last degree (its pieces are read from the cache)
+        while degree is None:
+            res = implicitize(model, k, seed=seed, cache_dir=cache, progress=progress, force=force, prove=False)
             n = len(res.essential_coordinates)
-            if not generators_missing(res) or comb(n + k, k + 1) > settings.HIGHER_DEGREE_MONOMIAL_LIMIT:
+            if not dimension_exceeds(model.coordinate_model(), res, seed) \
+                    or comb(n + k, k + 1) > settings.HIGHER_DEGREE_MONOMIAL_LIMIT:
                 break
             k += 1
+        res = implicitize(model, k, seed=seed, cache_dir=cache, progress=progress, force=force)
     # the minimal generators counted exactly over the base field when small (as for attention models)
-    by_degree, count = interpolation_counts(model.coordinate_model(), res, force, progress)
+    by_degree, count = interpolation_counts(model.coordinate_model(), res, force, progress,
+                                            count=options.get("count"))
     counts = ", ".join(f"{n} of degree {j}" for j, n in sorted(by_degree.items())) or \
         f"none through degree {res.complete_through_degree}"
     text = (f"minimal generators: {counts}\ninterpolation, complete through degree "
@@ -320,6 +424,48 @@ def run_network_interpolation(model, options):
            "complete_through_degree": res.complete_through_degree,
            "proved_complete": bool(res.proved_complete),
            "generators": [polynomial_text(g) for g in res.essential_generators], "text": text}
-    if res.interrupted:
-        out["interrupted"] = True
     return out
+
+
+def dimension_exceeds(model, res, seed=None):
+    r"""
+    Return whether the ideal found by the interpolation report ``res`` is too large in dimension: generators of higher degree are missing.
+
+    The dimension of the quotient by the reduction modulo `p` of the ideal
+    found (``settings.HILBERT_PRIMES[0]``) bounds its dimension over `\QQ`
+    from above; when it exceeds the model's dimension (a Jacobian rank at
+    random points, a lower bound), the ideal found is not the vanishing
+    ideal. This is the test the whole-ideal proof starts with
+    (:func:`~sage_attention.variety.vanishing_ideal.generators_missing`),
+    without the proof.
+
+    INPUT:
+
+    - ``model`` -- the model of ``res`` (for a network, its coordinate model)
+    - ``res`` -- an interpolation report
+    - ``seed`` -- (default: ``None``) the seed of the model's dimension
+
+    OUTPUT: boolean
+
+    EXAMPLES:
+
+    The ternary quartics that are sums of five fourth powers: no equation
+    through degree 4 (their ideal is Clebsch's sextic, the catalecticant's
+    determinant); the quartics of rank one (a Veronese surface) have their
+    quadrics::
+
+        sage: from sage_attention.app.ideal_runners import dimension_exceeds
+        sage: from sage_attention import PolynomialNetwork
+        sage: from sage_attention.ideals.implicitization import implicitize
+        sage: C = PolynomialNetwork([3, 5, 1], 4).coordinate_model()
+        sage: dimension_exceeds(C, implicitize(C, 4, prove=False), seed=0)
+        True
+        sage: V = PolynomialNetwork([3, 1, 1], 4).coordinate_model()
+        sage: dimension_exceeds(V, implicitize(V, 2, prove=False), seed=0)
+        False
+    """
+    from sage_attention.ideals.hilbert import reduction
+    gens = [g for g in res.essential_generators if g]
+    E = model.essential_ring()
+    found = E.ngens() if not gens else int(reduction(gens, E, settings.HILBERT_PRIMES[0]).dimension())
+    return found > int(model.dimension(seed=seed))

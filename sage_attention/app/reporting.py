@@ -21,10 +21,12 @@ EXAMPLES::
     sage: r[0]["computations"][0]["computation"]
     'fibers'
 """
+import contextlib
 import logging
 import sys
 
 from sage_attention.misc.errors import SageAttentionError
+from sage_attention.misc.interrupts import deferred_interrupts, interrupt_of
 from sage_attention.catalog.computations import COMPUTATIONS as TABLE
 from sage_attention.app.runners import runner
 from sage_attention.app.jsonout import emit, record
@@ -173,7 +175,10 @@ def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=Fal
     A computation that fails is reported in place (its entry has an
     ``"error"`` and the text says FAILED) and the run goes on with the next
     computation and model. Ctrl-C stops the run: the finished part of the
-    current model is printed and ``KeyboardInterrupt`` propagates.
+    current model is printed, with what finished of the interrupted
+    computation (:func:`interrupted_entry`; a second Ctrl-C meanwhile is
+    dropped), and the ``KeyboardInterrupt`` propagates (the convention:
+    ``doc/implicitization.rst``, "Interrupting a computation").
 
     INPUT:
 
@@ -234,6 +239,7 @@ def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=Fal
             # per model when its computations finished (doc/json.rst)
             _print_header(result, out)
             out.flush()
+        pending = None      # the entry of a computation that Ctrl-C stopped
         try:
             for comp in comps:
                 decl = TABLE[comp.name]
@@ -251,7 +257,10 @@ def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=Fal
                 logger.info("model %s: running %s", spec_model.name, comp.to_dsl())
                 try:
                     value = runner(comp.name, spec_model)(model, comp, options)
-                except KeyboardInterrupt:
+                except KeyboardInterrupt as e:
+                    # what finished of this computation, printed below (no recount, no new work)
+                    pending = interrupted_entry(comp, e)
+                    result["computations"].append(pending)
                     raise
                 except Exception as e:
                     logger.info("model %s: %s failed", spec_model.name, comp.name)
@@ -276,14 +285,19 @@ def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=Fal
                     result["expected_dimension"] = value.get("expected_dimension",
                                                              value.get("expected"))
                 logger.info("model %s: %s done", spec_model.name, comp.name)
-        except BaseException:
-            if result["computations"]:
-                result["interrupted"] = True
-                if as_json:
-                    _emit(result, as_json, out)
-                else:       # the computations are printed: the dimension's verdict
-                    _print_dimension(result, out)
-                    out.flush()
+        except BaseException as e:
+            interrupt = isinstance(e, KeyboardInterrupt)
+            # after Ctrl-C a second one does not cut what finished short
+            with deferred_interrupts() if interrupt else contextlib.nullcontext():
+                if result["computations"]:
+                    result["interrupted"] = True
+                    if as_json:
+                        _emit(result, as_json, out)
+                    else:       # the computations are printed, but the interrupted one: it, the dimension
+                        if pending is not None:
+                            _print_computation(pending, out)
+                        _print_dimension(result, out)
+                        out.flush()
             raise
         if as_json:
             _emit(result, as_json, out)
@@ -292,6 +306,77 @@ def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=Fal
             out.flush()
         results.append(result)
     return results
+
+
+def interrupted_entry(comp, error):
+    r"""
+    Return the entry of a computation that Ctrl-C stopped: what finished of it, cheap to make.
+
+    Its keys are those of the statement's runner that the interrupt knows
+    (:class:`~sage_attention.misc.interrupts.ComputationInterrupted`: its
+    ``summary``), ``"interrupted": true``, ``"phase"`` and ``"finished"``
+    (a sentence); its ``text`` says what finished. The counts of an
+    interrupted interpolation are the engine's, certified modulo `p` (they
+    are not recounted over `\QQ` after Ctrl-C), and are said to be.
+
+    INPUT:
+
+    - ``comp`` -- the statement (:class:`~sage_attention.dsl.spec.Computation`)
+    - ``error`` -- the ``KeyboardInterrupt`` caught
+
+    OUTPUT: a dictionary
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl import parse_spec
+        sage: from sage_attention.app.reporting import interrupted_entry
+        sage: from sage_attention.misc.interrupts import ComputationInterrupted
+        sage: s = parse_spec("model m { input = 2; tokens = 2; layer attention(rank = 1, out = 1) }\n"
+        ....:                "compute m { vanishing_ideal up to degree 5 }")
+        sage: e = ComputationInterrupted("interpolation", None, "degrees 1..4 finished", "",
+        ....:     {"complete_through_degree": 4, "generators_by_degree": {3: 65, 4: 1347},
+        ....:      "linear_relations": 2, "prime": 8388593})
+        sage: r = interrupted_entry(s.computations[0], e)
+        sage: r["generators_by_degree"], r["complete_through_degree"], r["minimal_count"]
+        ({1: 2, 3: 65, 4: 1347}, 4, 'modulo p')
+        sage: print(r["text"])
+        interrupted during the interpolation: degrees 1..4 finished
+        minimal generators through degree 4 (the engine's counts, certified modulo 8388593, not recounted over QQ after Ctrl-C): 2 of degree 1, 65 of degree 3, 1347 of degree 4
+        sage: print(interrupted_entry(s.computations[0], KeyboardInterrupt())["text"])
+        interrupted: nothing of this computation finished
+    """
+    entry = {"computation": comp.name, "options": dict(comp.options), "interrupted": True}
+    ci = interrupt_of(error)
+    if ci is None:
+        entry["text"] = "interrupted: nothing of this computation finished"
+        return entry
+    summary = dict(ci.summary)
+    entry.update(phase=ci.phase, finished=ci.what_finished or "nothing")
+    lines = [f"interrupted during the {ci.phase}: {ci.what_finished or 'nothing finished'}"]
+    if "complete_through_degree" in summary:
+        counts = {int(k): int(v) for k, v in summary.get("generators_by_degree", {}).items() if v}
+        nlin = int(summary.get("linear_relations", 0) or 0)
+        if nlin:
+            counts[1] = counts.get(1, 0) + nlin
+        counts = dict(sorted(counts.items()))
+        complete = int(summary["complete_through_degree"])
+        entry.update(algorithm="interpolation", generators_by_degree=counts, complete_through_degree=complete,
+                     proved_complete=False, minimal_count="modulo p")
+        listed = ", ".join(f"{n} of degree {k}" for k, n in counts.items()) or "none"
+        lines.append(f"minimal generators through degree {complete} (the engine's counts, certified modulo "
+                     f"{summary.get('prime', 'p')}, not recounted over QQ after Ctrl-C): {listed}")
+    if "minimal_generators_by_degree" in summary:
+        counts = {int(k): int(v) for k, v in summary["minimal_generators_by_degree"].items()}
+        below = int(summary.get("counted_below_degree", 0))
+        entry.update(minimal_generators_counted=counts, counted_below_degree=below)
+        listed = ", ".join(f"{n} of degree {k}" for k, n in counts.items()) or "none"
+        lines.append(f"minimal generators counted exactly below degree {below}: {listed}")
+    if not {"complete_through_degree", "minimal_generators_by_degree"} & set(summary):
+        entry.update({k: _jsonable(v) for k, v in summary.items() if k not in entry})
+    if ci.phase == "generation" and hasattr(ci.partial, "table"):
+        lines.append(ci.partial.table())        # the finished rows (made before the interrupt)
+    entry["text"] = "\n".join(lines)
+    return entry
 
 
 class ComputationFailed(SageAttentionError):

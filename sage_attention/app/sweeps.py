@@ -28,6 +28,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from sage_attention.misc.errors import SageAttentionError
+from sage_attention.misc.interrupts import deferred_interrupts, raise_interrupted
 from sage_attention.app.jsonout import emit, record
 from sage_attention.settings import moved_to_settings, settings
 
@@ -409,8 +410,8 @@ def sweep_command(args, out, err):
     - ``out``, ``err`` -- the files of the table and of the progress lines
 
     OUTPUT: the exit status ``0``; raise :class:`UsageError` on a malformed
-    argument and ``KeyboardInterrupt`` (after printing the finished rows) on
-    Ctrl-C
+    argument and :class:`~sage_attention.misc.interrupts.ComputationInterrupted`
+    (after printing the finished rows, which are its ``partial``) on Ctrl-C
 
     EXAMPLES::
 
@@ -451,11 +452,13 @@ def sweep_command(args, out, err):
             rows = experiments.sweep(grid, executor=ex, progress=progress, seed=args.seed)
         finally:
             ex.terminate()
-    except KeyboardInterrupt:
-        print(f"interrupted: {len(finished)} of {len(grid)} rows finished", file=err)
-        if finished:
-            show(finished)
-        raise
+    except KeyboardInterrupt as e:
+        with deferred_interrupts():     # a second Ctrl-C does not cut the finished rows short
+            print(f"interrupted: {len(finished)} of {len(grid)} rows finished", file=err)
+            if finished:
+                show(finished)
+        raise_interrupted(e, "sweep", list(finished), f"{len(finished)} of {len(grid)} rows finished",
+                          "run the other rows of the grid")
     show(rows)
     if getattr(args, "plot", None):
         write_plot(plot_sweep(rows), args.plot, args, out, err, "sweep")
@@ -621,11 +624,13 @@ def defectivity_command(args, out, err):
                                                  max_heads=max_heads, heartbeat=heartbeat)
         finally:
             ex.terminate()
-    except KeyboardInterrupt:
-        print(f"interrupted: {len(finished)} rows finished", file=err)
-        if finished:
-            show(finished)
-        raise
+    except KeyboardInterrupt as e:
+        with deferred_interrupts():     # a second Ctrl-C does not cut the finished rows short
+            print(f"interrupted: {len(finished)} rows finished", file=err)
+            if finished:
+                show(finished)
+        raise_interrupted(e, "sweep", list(finished), f"{len(finished)} rows finished",
+                          "run the other rows of the table")
     show(rows)
     # a chain that stops short of --heads says why, even with --quiet (the rows asked for
     # are missing); with --json its last row has "stopped" too

@@ -29,7 +29,8 @@ The computations a spec can ask for, and what one of them takes::
 
     sage: from sage_attention.catalog.computations import COMPUTATIONS
     sage: sorted(COMPUTATIONS)
-    ['certify', 'check', 'dimension', 'fibers', 'invariants', 'vanishing_ideal']
+    ['certify', 'check', 'critical_points', 'decision_boundary', 'dimension', 'ed_degree', 'fibers',
+     'invariants', 'vanishing_ideal']
     sage: print(COMPUTATIONS["dimension"].describe())
     dimension: the dimension of the neurovariety (generic rank of the Jacobian)
       seed -- integer >= 0 and <= 2^64 - 1 (default: random); the seed of the random weights and inputs

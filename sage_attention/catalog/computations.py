@@ -22,11 +22,13 @@ EXAMPLES::
 
     sage: from sage_attention.catalog.computations import COMPUTATIONS, FAMILIES
     sage: sorted(COMPUTATIONS)
-    ['certify', 'check', 'dimension', 'fibers', 'invariants', 'vanishing_ideal']
+    ['certify', 'check', 'critical_points', 'decision_boundary', 'dimension', 'ed_degree', 'fibers',
+     'invariants', 'vanishing_ideal']
     sage: print(COMPUTATIONS["vanishing_ideal"].describe())
     vanishing_ideal [up to degree N] [algorithm = ...]: the vanishing ideal, complete or through a degree (networks with biases or residual streams: by elimination, small networks only)
       up to degree N -- integer >= 1 (default: none); interpolate through this degree (implies `algorithm = interpolation`)
       algorithm -- one of elimination, interpolation (default: interpolation through degree 4 with the whole-ideal proof; where it is not proved, up to 18 essential coordinates, the next degrees, then elimination); Singular's elimination (the whole ideal) or interpolation degree by degree
+      count -- one of exact, engine (default: the exact recount when it is small, else the engine's counts); the minimal generators after an interpolation: recounted exactly over QQ, or the engine's counts (exact in the lowest degree, certified modulo a prime above it); elimination counts exactly
       applies to: lightning models with one head, no mask and no residual; and models with dense layers
     sage: COMPUTATIONS["vanishing_ideal"].runner
     'sage_attention.app.ideal_runners.run_vanishing_ideal'
@@ -45,13 +47,19 @@ An option checks its value and says what is wrong and how to fix it (a
 """
 from dataclasses import dataclass
 
-from sage_attention.settings import moved_to_settings, settings
+from sage_attention.settings import moved_to_settings
 from sage_attention.misc.text import did_you_mean, format_value
 # the options and the families have their own modules; their names stay importable from here
 from sage_attention.catalog.options import (SEED_OPTION, WRITTEN, WRITTEN_OPTION,  # noqa: F401
                                             Option, Problem, plural, written)
 from sage_attention.catalog.families import (ALL_FAMILIES, FAMILIES, Family,  # noqa: F401
                                              distinct_families, family_problems)
+from sage_attention.catalog.metric_options import (BOUNDARY_METRIC_OPTION, DATA_OPTION, METRIC_OPTION,
+                                                    NO_POINT_DATA_OPTION, OUTPUTS_OPTION, PROJECTIVE_OPTION,
+                                                    SPURIOUS_OPTION, THRESHOLD_OPTION)
+# the field rules of the statements have their own module; their names stay importable from here
+from sage_attention.catalog.field_rules import (field_problems, field_tasks,  # noqa: F401
+                                                frobenius_problems)
 
 # the number of essential coordinates up to which ``vanishing_ideal`` eliminates by default is
 # settings.ELIMINATION_DEFAULT_LIMIT; the old name reads it
@@ -190,7 +198,7 @@ class Computation:
             sage: from sage_attention.dsl.spec import DenseLayer
             sage: pnn = ModelSpec("p", input=2, layers=(DenseLayer(3, "power", 2), DenseLayer(1)))
             sage: COMPUTATIONS["certify"].refusal(pnn)
-            '`certify` needs attention layers only; `p` has dense layers (on such models use dimension or fibers or vanishing_ideal)'
+            '`certify` needs attention layers only; `p` has dense layers (on such models use dimension or fibers or vanishing_ideal or ed_degree or critical_points or decision_boundary)'
         """
         problem = self.refusal_problem(model)
         if problem is None:
@@ -299,7 +307,8 @@ class Computation:
         return "\n".join(lines)
 
 
-_FAMILIES_OPTION = Option("families", "families", "the families", default=None,
+_FAMILIES_OPTION = Option("families", "families", "the families to build, with their own options in parentheses",
+                          default=None,
                           default_doc="every family that applies")
 
 #: The computation statements, by name.
@@ -335,7 +344,12 @@ COMPUTATIONS = {c.name: c for c in (
                         "interpolation degree by degree", choices=("elimination", "interpolation"),
                         default_doc="interpolation through degree 4 with the whole-ideal "
                                     "proof; where it is not proved, up to 18 essential "
-                                    "coordinates, the next degrees, then elimination")),
+                                    "coordinates, the next degrees, then elimination"),
+                 Option("count", "choice", "the minimal generators after an interpolation: "
+                        "recounted exactly over QQ, or the engine's counts (exact in the lowest "
+                        "degree, certified modulo a prime above it); elimination counts exactly",
+                        choices=("exact", "engine"),
+                        default_doc="the exact recount when it is small, else the engine's counts")),
                 "the vanishing ideal, complete or through a degree (networks with biases or "
                 "residual streams: by elimination, small networks only)",
                 syntax="vanishing_ideal [up to degree N] [algorithm = ...]",
@@ -348,6 +362,22 @@ COMPUTATIONS = {c.name: c for c in (
                 "is the coefficient point realizable by weights?",
                 syntax="certify point [c_1, ..., c_N]",
                 normalizations=("lightning",), one_layer=True, size_tasks=("coordinates",)),
+    # metric algebraic geometry: options in catalog.metric_options, costs in catalog.metric_costs
+    Computation("ed_degree", "sage_attention.app.metric_runners.run_ed_degree",
+                (METRIC_OPTION, DATA_OPTION, PROJECTIVE_OPTION, SEED_OPTION),
+                "the ED degree of the neurovariety: critical points of the distance from data, counted "
+                "exactly modulo two primes at independent random data",
+                normalizations=("lightning",), size_tasks=("coordinates",), dense=True, dense_size_tasks=()),
+    Computation("critical_points", "sage_attention.app.metric_runners.run_critical_points",
+                (METRIC_OPTION, NO_POINT_DATA_OPTION, SPURIOUS_OPTION, SEED_OPTION),
+                "the critical points of the squared loss in weight space: pure (ED degree x fiber) and "
+                "spurious (by dimension), in a chart over GF(p)",
+                normalizations=("lightning",), size_tasks=("coordinates",), dense=True, dense_size_tasks=()),
+    Computation("decision_boundary", "sage_attention.app.metric_runners.run_decision_boundary",
+                (OUTPUTS_OPTION, THRESHOLD_OPTION, BOUNDARY_METRIC_OPTION, DATA_OPTION, SEED_OPTION),
+                "the decision boundary of a network at random weights (f_i = f_j, or f = threshold) and "
+                "its ED degree in input space",
+                normalizations=("lightning",), dense=True),
 )}
 
 
@@ -436,6 +466,12 @@ def check_statement(comp, model):
                                 "biases or residual streams: the interpolation engine takes networks of "
                                 "dense layers without them, and `vanishing_ideal` eliminates the weights "
                                 "here (the whole ideal)", key, f"drop {what}"))
+    if comp.name == "vanishing_ideal" and opts.get("count") == "engine" and \
+            (opts.get("algorithm") == "elimination"
+             or (model.has_dense_layers() and not model.is_homogeneous_network())):
+        problems.append(Problem("`count = engine` asks for the interpolation engine's counts, but "
+                                "`vanishing_ideal` eliminates here and counts the minimal generators "
+                                "exactly", "count", "drop `count = engine`"))
     if comp.name == "vanishing_ideal" and "degree" in opts and \
             opts.get("algorithm") == "elimination":
         problems.append(Problem(f"`up to degree {opts['degree']}` asks for interpolation, but "
@@ -474,7 +510,9 @@ def written_options(decl):
         sage: written_options(COMPUTATIONS["invariants"])
         ['the families after the statement (e.g. `invariants pencil, veronese(r = 2)`)', '`seed = N`']
         sage: written_options(COMPUTATIONS["vanishing_ideal"])
-        ['`up to degree N`', '`algorithm = elimination` or `algorithm = interpolation`']
+        ['`up to degree N`',
+         '`algorithm = elimination` or `algorithm = interpolation`',
+         '`count = exact` or `count = engine`']
     """
     out = []
     for o in decl.options:
@@ -502,132 +540,6 @@ def _statement_options_fix(decl, key):
     return fix
 
 
-def field_tasks(name, options, model):
-    r"""
-    Return the field rules (keys of :data:`sage_attention.catalog.fields.RULES`) that
-    the statement ``name`` with ``options`` needs on ``model``, with the
-    option each is about.
-
-    ``vanishing_ideal`` without an algorithm chooses as ``run`` does:
-    elimination up to ``settings.ELIMINATION_DEFAULT_LIMIT`` (`18`)
-    essential coordinates, else interpolation: up to that many, the library
-    eliminates where the whole-ideal proof fails or the field does not
-    allow interpolation, so there the field must allow elimination.
-
-    EXAMPLES::
-
-        sage: from sage_attention.dsl import parse_spec
-        sage: from sage_attention.catalog.computations import field_tasks
-        sage: m = parse_spec("model m { input = 3; tokens = 1; layer attention(rank = 1, out = 1) }").models[0]
-        sage: field_tasks("vanishing_ideal", {}, m), field_tasks("invariants", {"families": None}, m)
-        ([('elimination', None)], [('invariants', None), ('brill', 'families')])
-    """
-    if name in ("dimension", "fibers", "certify"):
-        return [(name, None)]
-    if name == "vanishing_ideal":
-        algorithm = options.get("algorithm")
-        if algorithm is None and model.has_dense_layers():
-            # a homogeneous network: the engine where the field allows it (as ``run`` chooses,
-            # app.ideal_runners.engine_applies), else elimination, the only algorithm of the others
-            from sage_attention.catalog.fields import refusal, spec_field_info
-            engine = (model.is_homogeneous_network() and options.get("degree") is None
-                      and refusal("interpolation", spec_field_info(model.field)) is None)
-            algorithm = "interpolation" if engine or options.get("degree") is not None else "elimination"
-        if algorithm is None:
-            if options.get("degree") is not None:
-                algorithm = "interpolation"
-            elif None in model.widths:
-                return []
-            else:
-                n = model.size_estimate().essential_coordinates
-                algorithm = ("elimination" if n <= settings.ELIMINATION_DEFAULT_LIMIT
-                             else "interpolation")
-        return [(algorithm, "algorithm" if "algorithm" in options else None)]
-    if name == "check" and options.get("what") == "generation":
-        return [("generation", "what")]
-    if name in ("invariants", "check"):
-        families = options.get("families")
-        names = [n for n, _ in families] if families else [ALL_FAMILIES]
-        tasks = [("invariants", None)]
-        brill_applies = (len(model.layers) == 1 and model.tokens == 1
-                         and model.layers[0].rank == 1)
-        if "brill" in names or (ALL_FAMILIES in names and brill_applies):
-            tasks.append(("brill", "families"))
-        return tasks
-    return []
-
-
-def field_problems(name, options, model):
-    r"""
-    Return the problems of the field of ``model`` for the statement ``name``
-    (the rules of :mod:`sage_attention.catalog.fields`, which the library calls apply too).
-
-    EXAMPLES::
-
-        sage: from sage_attention.dsl import parse_spec
-        sage: from sage_attention.catalog.computations import field_problems
-        sage: m = parse_spec("model m { field = GF(2); input = 3; tokens = 1; layer attention(rank = 1, out = 1) }").models[0]
-        sage: field_problems("certify", {}, m)
-        [Problem(message='`certify` needs a base field of characteristic 0 or > 3, not GF(2): the coordinates and the fiber divide by 2 and 3',
-                 key=None, fix=None)]
-    """
-    from sage_attention.catalog.fields import refusal, spec_field_info
-    field = spec_field_info(model.field)
-    out = []
-    for task, key in field_tasks(name, options, model):
-        what = {"generation": "`check generation`", "brill": "the family `brill`",
-                "elimination": "`vanishing_ideal` by elimination",
-                "interpolation": "`vanishing_ideal` by interpolation"}.get(task, f"`{name}`")
-        why = refusal(task, field, what)
-        if why:
-            out.append(Problem(why, key))
-        elif task in ("dimension", "fibers"):
-            out += frobenius_problems(name, field.characteristic, model)
-    return out
-
-
-def frobenius_problems(name, p, model):
-    r"""
-    Return the problem of a Jacobian rank in characteristic ``p`` through activations `x^r` with `p \mid r`.
-
-    ``run`` refuses it (:func:`sage_attention.models.frobenius.check_separable`:
-    `x^{p m}` is a power of the Frobenius map, whose derivative vanishes), so
-    ``check`` does too, with the same way out: the same network with the
-    activations `x^{r / p^v}`, which has the same dimension over the
-    algebraic closure.
-
-    EXAMPLES::
-
-        sage: from sage_attention.dsl import parse_spec
-        sage: from sage_attention.catalog.computations import field_problems
-        sage: m = parse_spec("model m { field = GF(65537); input = 2\n"
-        ....:                "  layer dense(out = 2, activation = power(65537))\n  layer dense(out = 1) }").models[0]
-        sage: (problem,) = field_problems("dimension", {}, m); print(problem.message); print(problem.fix)
-        `dimension` takes a Jacobian rank, but the activation power(65537) of layer 1 is a power of the Frobenius map over GF(65537) (its derivative vanishes): the rank is not the dimension
-        write `activation = power(1)` in layer 1: that network has the same dimension over the algebraic closure
-    """
-    if not p:
-        return []
-    bad = [(i, layer.degree) for i, layer in enumerate(getattr(model, "layers", ()), 1)
-           if getattr(layer, "activation", None) == "power" and isinstance(layer.degree, int)
-           and layer.degree % p == 0]
-    if not bad:
-        return []
-    if any(getattr(model.layers[i - 1], "residual", False) for i, _ in bad):
-        fix = None            # no reduction through a residual stream (models.frobenius)
-    else:
-        def reduced(r):
-            while r % p == 0:
-                r //= p
-            return r
-        fix = ("write " + " and ".join(f"`activation = power({reduced(r)})` in layer {i}" for i, r in bad)
-               + ": that network has the same dimension over the algebraic closure")
-    which = ", ".join(f"power({r}) of layer {i}" for i, r in bad)
-    message = (f"`{name}` takes a Jacobian rank, but the activation {which} "
-               f"{'is a power' if len(bad) == 1 else 'are powers'} of the Frobenius map over GF({p}) "
-               "(its derivative vanishes): the rank is not the dimension")
-    return [Problem(message, None, fix)]
-
 def statement_options(name):
     r"""
     Return the option names of the statement ``name`` (empty if unknown).
@@ -636,7 +548,7 @@ def statement_options(name):
 
         sage: from sage_attention.catalog.computations import statement_options
         sage: statement_options("vanishing_ideal")
-        ('degree', 'algorithm')
+        ('degree', 'algorithm', 'count')
     """
     decl = COMPUTATIONS.get(name)
     return decl.option_names if decl else ()

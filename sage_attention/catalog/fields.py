@@ -9,14 +9,22 @@ both, for the same reason. The reasons:
 - *division*: the scaled coordinates, the fibers, the certificates and
   Brill's covariant divide by `2` and `3`, so characteristic `2` and `3`
   are excluded;
-- *random points*: a randomized rank (Jacobian, interpolation) at points
-  of a small field `\GF{p}` is not certified (the Schwartz--Zippel bound
-  `D/p` is useless, and a polynomial may vanish on every point of
-  `\GF{p}^n` without being zero: `x^p - x`), so these need `p` at least
-  ``settings.MINIMUM_RANK_PRIME`` (`2^{16}` by default; the interpolation
-  also needs `p < 2^{23}`); in characteristic `p` the Frobenius
-  `x \mapsto x^p` also has zero differential, so a Jacobian rank modulo a
-  small `p` may lie below the dimension;
+- *random points*: a randomized rank at points of a small field `\GF{p}`
+  is not certified (the Schwartz--Zippel bound `D/p` is useless, and a
+  polynomial may vanish on every point of `\GF{p}^n` without being zero:
+  `x^p - x`). A Jacobian rank (``dimension``, ``fibers``) over `\GF{p}`
+  draws its points from the smallest extension `\GF{p^k}` with at least
+  ``settings.MINIMUM_RANK_PRIME`` (`2^{16}` by default) elements, where
+  the bound is `D/p^k`
+  (:mod:`sage_attention.misc.extension_points`), and below that order
+  checks the rank against the rank over `\QQ` (in characteristic `p` a
+  Frobenius power `x^p` has zero differential, and a Jacobian rank may
+  lie below the dimension:
+  :func:`~sage_attention.models.characteristic.separable_rank_check`), so it
+  takes every prime field; the interpolation engine evaluates at points of
+  `\GF{p}` itself and needs `2^{16} \le p < 2^{23}` (below, one graded
+  piece at a time:
+  :func:`~sage_attention.ideals.small_field_pieces.graded_piece`);
 - *arithmetic*: Singular's prime fields stop below `2^{31}`, and beyond
   `2^{29}` Sage gives Singular the ring `\ZZ/p`, where ``minbase`` is
   not implemented, so elimination takes `p < 2^{29}`; Singular's
@@ -31,11 +39,11 @@ EXAMPLES::
 
     sage: from sage_attention.catalog.fields import FieldInfo, refusal, field_info
     sage: refusal("certify", FieldInfo("GF(3)", 3, 3))
-    'certify needs a base field of characteristic 0 or > 3, not GF(3): the coordinates and the fiber divide by 2 and 3'
+    'certify needs a base field of characteristic 0 or > 3, not GF(3): the coordinates and the fiber divide by 2 and 3; take the model over QQ or GF(p) with p > 3'
     sage: refusal("dimension", field_info(GF(65537))) is None
     True
     sage: print(refusal("interpolation", field_info(GF(2))))
-    interpolation needs QQ, a number field or GF(p) with 2^16 <= p < 2^23, not GF(2): a field this small has too few points for random evaluation (a polynomial can vanish on every point of GF(p)^n without being zero); elimination takes GF(2) (Neurovariety(model).vanishing_ideal(algorithm='elimination'), `algorithm = elimination` in a spec; small models)
+    interpolation needs QQ, a number field or GF(p) with 2^16 <= p < 2^23, not GF(2): the engine evaluates at points of GF(p), too few points here (a polynomial can vanish on every point of GF(p)^n without being zero); one graded piece at a time over GF(2), at points of an extension: sage_attention.ideals.small_field_pieces.graded_piece(model, degree); elimination takes GF(2) (Neurovariety(model).vanishing_ideal(algorithm='elimination'), `algorithm = elimination` in a spec, without `up to degree`: the whole ideal; small models); or take the model over QQ or GF(65537)
 """
 from dataclasses import dataclass
 
@@ -160,7 +168,7 @@ def _next_prime(n):
 def _char_not_2_3(task, f):
     if f.characteristic in (2, 3):
         return (f"{task} needs a base field of characteristic 0 or > 3, not {f.name}: "
-                "the coordinates and the fiber divide by 2 and 3")
+                "the coordinates and the fiber divide by 2 and 3; take the model over QQ or GF(p) with p > 3")
     return None
 
 
@@ -171,15 +179,13 @@ def _exact(task, f):
 
 
 def _jacobian(task, f):
-    if f.characteristic == 0:
+    if f.characteristic == 0 or f.is_prime_field:
+        # over GF(p) the random points come from GF(p^k) with p^k >= settings.MINIMUM_RANK_PRIME
         return None
-    bound = settings.MINIMUM_RANK_PRIME
-    if not f.is_prime_field or f.characteristic < bound:
-        return (f"{task} needs QQ, a number field or a prime field GF(p) with p >= {_power_text(bound)}, "
-                f"not {f.name}: a Jacobian rank at random points of a small field is not certified "
-                "(too few points, and in characteristic p the Frobenius x -> x^p has zero "
-                f"differential); take the model over QQ or a prime p >= {_next_prime(bound)}")
-    return None
+    return (f"{task} needs QQ, a number field or a prime field GF(p), not {f.name}: the random points "
+            "are drawn from an extension of a prime field; take the model over "
+            f"GF({f.characteristic}), whose dimension over the algebraic closure is the same (the "
+            "network has integer coefficients)")
 
 
 def _elimination(task, f):
@@ -204,17 +210,21 @@ def _interpolation(task, f):
     if not f.is_prime_field:
         why = "its linear algebra works over prime fields only"
     elif f.characteristic < settings.MINIMUM_RANK_PRIME:
-        why = ("a field this small has too few points for random evaluation (a polynomial "
-               "can vanish on every point of GF(p)^n without being zero)")
+        why = ("the engine evaluates at points of GF(p), too few points here (a polynomial can vanish on "
+               "every point of GF(p)^n without being zero); one graded piece at a time over "
+               f"{f.name}, at points of an extension: "
+               "sage_attention.ideals.small_field_pieces.graded_piece(model, degree)")
     elif f.characteristic >= MAXIMUM_INTERPOLATION_PRIME:
         why = "its modular linear algebra works with primes below 2^23"
     if why:
         # name the elimination where it takes this field
         other = ("" if _elimination("elimination", f) else
                  f"; elimination takes {f.name} (Neurovariety(model).vanishing_ideal(algorithm='elimination'), "
-                 "`algorithm = elimination` in a spec; small models)")
+                 "`algorithm = elimination` in a spec, without `up to degree`: the whole ideal; small models)")
+        low = settings.MINIMUM_RANK_PRIME
         return (f"{task} needs QQ, a number field or GF(p) with "
-                f"{_power_text(settings.MINIMUM_RANK_PRIME)} <= p < 2^23, not {f.name}: {why}{other}")
+                f"{_power_text(low)} <= p < 2^23, not {f.name}: {why}{other}; or take the model over QQ "
+                f"or GF({_next_prime(low)})")
     return None
 
 
@@ -268,11 +278,17 @@ def refusal(task, field, what=None):
     The smallest prime of a randomized rank is a setting::
 
         sage: from sage_attention.settings import settings
-        sage: with settings.override(MINIMUM_RANK_PRIME=1000):
-        ....:     print(refusal("dimension", field_info(GF(101))))
-        dimension needs QQ, a number field or a prime field GF(p) with p >= 1000, not GF(101): a Jacobian rank at random points of a small field is not certified (too few points, and in characteristic p the Frobenius x -> x^p has zero differential); take the model over QQ or a prime p >= 1009
-        sage: refusal("dimension", field_info(GF(101)))
-        'dimension needs QQ, a number field or a prime field GF(p) with p >= 2^16, not GF(101): ... take the model over QQ or a prime p >= 65537'
+        sage: with settings.override(MINIMUM_RANK_PRIME=10^6):
+        ....:     print(refusal("interpolation", field_info(GF(65537))))
+        interpolation needs QQ, a number field or GF(p) with 1000000 <= p < 2^23, not GF(65537): ...
+
+    A Jacobian rank takes every prime field (its points come from an
+    extension), not a non-prime one::
+
+        sage: refusal("dimension", field_info(GF(101))), refusal("fibers", field_info(GF(7)))
+        (None, None)
+        sage: refusal("dimension", field_info(GF(4, 'a')))
+        'dimension needs QQ, a number field or a prime field GF(p), not GF(4): ... take the model over GF(2), whose dimension over the algebraic closure is the same (the network has integer coefficients)'
     """
     what = what or task
     return _exact(what, field) or RULES[task](what, field)
@@ -289,7 +305,7 @@ def require_field(task, F, what=None):
         sage: require_field("certify", GF(2))
         Traceback (most recent call last):
         ...
-        ValueError: certify needs a base field of characteristic 0 or > 3, not GF(2): the coordinates and the fiber divide by 2 and 3
+        ValueError: certify needs a base field of characteristic 0 or > 3, not GF(2): the coordinates and the fiber divide by 2 and 3; take the model over QQ or GF(p) with p > 3
     """
     why = refusal(task, field_info(F), what)
     if why:

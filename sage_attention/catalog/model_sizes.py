@@ -111,10 +111,25 @@ def token_parity_monomials(d, tokens, degree):
     # N = P_- P_+^(t-1) has degree at most d t; and 1/(1 - x^2)^M has the
     # coefficient binomial(M + m - 1, m) at x^(2m). So the count is a sum of
     # at most d t / 2 terms (in time polynomial in d t and log D).
-    from flint import fmpz_poly
-    odd = fmpz_poly([comb(d, i) if i % 2 else 0 for i in range(d + 1)])
-    even = fmpz_poly([0 if i % 2 else comb(d, i) for i in range(d + 1)])
-    N = [int(c) for c in (odd * even ** (t - 1)).coeffs()]
+    # only the coefficients of N of degree <= D count: N is computed modulo x^(D + 1), so
+    # the time does not grow with t (a power by squaring of polynomials of degree <= D)
+    def product(a, b):
+        c = [0] * min(len(a) + len(b) - 1, D + 1)
+        for i, u in enumerate(a[:D + 1]):
+            if u:
+                for j, v in enumerate(b[:D + 1 - i]):
+                    c[i + j] += u * v
+        return c
+
+    odd = [comb(d, i) if i % 2 else 0 for i in range(d + 1)]
+    even = [0 if i % 2 else comb(d, i) for i in range(d + 1)]
+    N, power, e = odd, even, t - 1
+    while e:
+        if e & 1:
+            N = product(N, power)
+        e >>= 1
+        if e:
+            power = product(power, power)
     M = d * t
     i = D % 2
     if i >= len(N) or i > D:

@@ -280,7 +280,7 @@ class Option:
         An option not written ``name = value`` is shown as it is written::
 
             sage: COMPUTATIONS["invariants"].option("families").describe()
-            'family, family(key = value), ... -- list of invariant families (default: every family that applies); the families'
+            'family, family(key = value), ... -- list of invariant families (default: every family that applies); the families to build, with their own options in parentheses'
         """
         default = self.default_doc or ("none" if self.default is None else str(self.default))
         kind = self.type_text()

@@ -30,7 +30,8 @@ The folder, in the order a spec goes through it:
 - :mod:`~sage_attention.dsl.errors` -- the labelled syntax errors;
   :mod:`~sage_attention.dsl.diagnosis` -- which label a syntax error gets
   and how to fix it; :mod:`~sage_attention.dsl.source_text` -- positions
-  in the source, and the text around an error.
+  in the source, and the text around an error; :mod:`~sage_attention.dsl.fixes` -- the
+  ``fix:`` line of a message as edits of the source.
 
 EXAMPLES:
 

@@ -30,7 +30,7 @@ EXAMPLES::
         normalisation = softmax
         ^
     expected: `coordinates`, `entries`, `field`, `input`, `layer`, `linear_output`, `tokens`, `weights`, or `}`
-    fix: `normalization = ...` is an argument of `layer attention(...)`
+    fix: `normalization = ...` is an argument of `layer attention(...)`: remove `normalisation = ...` here
 """
 import re
 
@@ -94,8 +94,8 @@ PYTHON_WORDS = {
     ("coordinate_scaling", "input"): ("coordinates", "write `coordinates = {v}`"),
     ("widths", "input"): ("input", "write `input = ` the first width, then one "
                                    "`layer dense(out = w)` or `layer attention(rank = a, out = w)` per further width"),
-    ("activation_degree", "input"): ("activation", "write `activation = power({v})` in each hidden "
-                                                   "`layer dense(...)`"),
+    ("activation_degree", "input"): ("activation", "remove `activation_degree = {v}`; write "
+                                                   "`activation = power({v})` in each hidden `layer dense(...)`"),
     ("a", "rank"): ("rank", "write `rank = {v}`"),
     ("causal", "rank"): ("mask", "write `mask = causal`"),
     ("r", "activation"): ("activation", "write `activation = power({v})`"),
@@ -123,6 +123,30 @@ def block_keys(before):
                                       strip_comments(before[i + 1:]), re.M))
             depth -= 1
     return set()
+
+
+def block_keys_after(after):
+    r"""
+    Return the keys given in the rest of the innermost open ``{...}`` block, ``after`` being the
+    text from a position inside it (a model's items written later).
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.diagnosis import block_keys_after
+        sage: sorted(block_keys_after("d = 3\n  input = 3; tokens = 2\n  layer dense(out = 1)\n}\nmodel n { t = 1 }"))
+        ['d', 'input', 'tokens']
+    """
+    depth, kept = 0, []
+    for ch in strip_comments(after):
+        if ch in "{([":
+            depth += 1
+        elif ch in "})]":
+            if depth == 0:
+                break
+            depth -= 1
+        # the text of the block itself: what is nested in it is blanked
+        kept.append(ch if depth == 0 and ch not in "})]" else " ")
+    return set(re.findall(r"(?:^|[;,\n])\s*([A-Za-z_]\w*)\s*=", "".join(kept), re.M))
 
 
 def python_word(word, keywords, after, given=()):
@@ -164,15 +188,52 @@ def python_word(word, keywords, after, given=()):
     return None
 
 
+def _last_layer_fix(fix, word, text, pos):
+    r"""
+    Return ``fix``, or, where it writes an activation in the last dense layer of a model whose
+    output is linear (no ``linear_output = false``), the removal of ``word`` instead.
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.diagnosis import _last_layer_fix
+        sage: text = "model m { input = 2; layer dense(out = 2, r = 2); layer dense(out = 1, r = 2) }"
+        sage: _last_layer_fix("write `activation = power(2)`", "r", text, text.index("r = 2)"))
+        'write `activation = power(2)`'
+        sage: _last_layer_fix("write `activation = power(2)`", "r", text, text.rindex("r = 2)"))
+        'remove `r = ...` (the last layer of a network is linear; `linear_output = false` in the model allows a power)'
+    """
+    if "`activation = power(" not in fix:
+        return fix
+    rest = text[pos:]
+    depth, end = 0, len(rest)
+    for i, ch in enumerate(rest):
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if depth < 0:
+            end = i
+            break
+    start = text.rfind("model", 0, pos)
+    block = strip_comments(text[max(start, 0):pos + end])
+    if re.search(r"\blayer\b", strip_comments(rest[:end])) or \
+            re.search(r"\blinear_output\s*=\s*false\b", block):
+        return fix
+    return (f"remove `{word} = ...` (the last layer of a network is linear; "
+            "`linear_output = false` in the model allows a power)")
+
+
 def _keyword_hint(word, suggestion, keywords):
     close = suggestion[len(" (did you mean `"):-len("`?)")] if suggestion else None
     for w in (word, close):
         if w in ("rank", "out", "normalization") and w not in keywords:
-            return f"`{w} = ...` is an argument of `layer attention(...)`"
+            return f"`{w} = ...` is an argument of `layer attention(...)`: remove `{word} = ...` here"
+    if close and close not in keywords:
+        # a keyword of another place (`activation` in an attention layer): not written here
+        return f"`{close} = ...` is not written here: remove `{word} = ...`"
     if close:
         return f"write `{close}`"
     if keywords:
-        return "use one of: " + ", ".join(f"`{k}`" for k in sorted(keywords))
+        # no keyword is close: the word goes (a keyword written with its value may not fit)
+        return (f"remove `{word} = ...` (the keywords here are " +
+                ", ".join(f"`{k}`" for k in sorted(keywords)) + ")")
     return ""
 
 
@@ -454,6 +515,21 @@ def syntax_error(e, text, filename=None):
         what += did_you_mean(token.value, literals(e.expected))
         return make(label, what, line, column, expected,
                     "write " + VALUE_HINTS.get(key, "a number, a name or a list `[...]`"))
+    if label is E.MissingEquals and is_word_char(text[pos:pos + 1]) and is_word_char(before[-1:] or " "):
+        # `activation_degree`: a keyword glued to more of a word is an unknown word
+        head = word_before(before)
+        full = head + re.match(r"\w*", text[pos:]).group()
+        wpos = pos - len(head)
+        wline, wcolumn = text[:wpos].count("\n") + 1, wpos - text.rfind("\n", 0, wpos)
+        layer = re.search(r"\blayer\s+(dense|attention)\s*\([^()]*$", before)
+        place = ["activation"] if layer and layer.group(1) == "dense" else \
+            ["rank"] if layer else ["input"]
+        python = python_word(full, place, text[wpos + len(full):],
+                             keys_given(text[:wpos]) | block_keys(text[:wpos]) | block_keys_after(text[wpos:]))
+        what, hint = python if python else (f"`{full}`", f"remove `{full} = ...`")
+        hint = _last_layer_fix(hint, full, text, wpos)
+        lines_ = text.split("\n")
+        return E.UnknownKeyword(what, wline, wcolumn, filename, lines_[wline - 1], expected, hint, orig=e)
     if label is E.MissingEquals:
         word = word_before(before)
         example = VALUE_HINTS.get(word, "")
@@ -470,11 +546,13 @@ def syntax_error(e, text, filename=None):
         accepts = set(e.expected or ())
         if token.value in ("rank", "normalization", "heads", "mask") and "ACTIVATION" in accepts:
             return make(E.UnknownKeyword, f"{shown} in a dense layer", line, column, expected,
-                        f"`{token.value} = ...` is an argument of `layer attention(...)`; a "
-                        "dense layer takes `out`, `activation`, `bias` and `residual`")
+                        f"`{token.value} = ...` is an argument of `layer attention(...)`: remove "
+                        f"`{token.value} = ...` here (a dense layer takes `out`, `activation`, `bias` "
+                        "and `residual`)")
         if token.value in ("activation", "bias") and "RANK" in accepts:
             return make(E.UnknownKeyword, f"{shown} in an attention layer", line, column,
-                        expected, f"`{token.value} = ...` is an argument of `layer dense(...)`")
+                        expected, f"`{token.value} = ...` is an argument of `layer dense(...)`: "
+                        f"remove `{token.value} = ...` here")
     if label is E.MissingKeyword:
         keywords = literals(e.expected)
         if set(e.expected or ()) == {"NAME"}:
@@ -487,18 +565,42 @@ def syntax_error(e, text, filename=None):
         keywords = [k for k in literals(e.expected) if re.match(r"^[A-Za-z_]\w*$", k)]
         given = keys_given(before)
         python = python_word(token.value, keywords, text[pos + len(token.value):],
-                             given | block_keys(before))
+                             given | block_keys(before) | block_keys_after(text[pos:]))
         if python is not None:
-            return make(label, python[0], line, column, expected, python[1])
+            return make(label, python[0], line, column, expected,
+                        _last_layer_fix(python[1], token.value, text, pos))
         fresh = [k for k in keywords if k not in given]
         suggestion = did_you_mean(token.value, fresh) or did_you_mean(token.value, grammar_keywords())
         close = suggestion[len(" (did you mean `"):-len("`?)")] if suggestion else None
-        if close in given:
+        if close in given | (block_keys_after(text[pos:]) - {token.value}):
             # the argument it resembles is already there: the fix is to remove this one
             return make(label, f"{shown} (`{close}` is already given)", line, column, expected,
                         f"remove `{token.value} = ...`")
+        if set(fresh) == {"attention", "dense"}:
+            # the kind of a layer: the one whose arguments follow
+            args = set(re.findall(r"(\w+)\s*=", text[pos:].split(")")[0]))
+            kind = "dense" if args & {"activation", "bias"} else \
+                "attention" if args & {"rank", "normalization", "heads", "mask"} else None
+            if kind is not None:
+                suggestion = f" (did you mean `{kind}`?)"
         return make(label, f"{shown}{suggestion}", line, column, expected,
                     _keyword_hint(token.value, suggestion, fresh))
+    if label is E.MissingSeparator and token.type == "EQUAL" and statement is not None \
+            and statement[0] in COMPUTATIONS and word_before(before) != statement[0]:
+        # `check foo = 1`: a word the statement reads without `=` (what to check), given a value
+        word = word_before(before)
+        if statement[0] == "check":
+            # `check` reads what to check, a word without `=`
+            return make(E.UnknownKeyword, f"`{word} =`: `check` has no option `{word}`; it reads what "
+                        "to check", statement[1][0], statement[1][1], expected,
+                        "write `check invariants` or `check generation`")
+        return make(E.UnknownKeyword, f"`{word} =`: `{statement[0]}` has no option `{word}`",
+                    line, column, expected, f"remove `{word} = ...`")
+    if label is E.MissingSeparator and shown == "the end of the line" and stack \
+            and stack[-1][0] == "(":
+        ch, l, c = stack[-1]
+        return make(E.UnbalancedBracket, f"`{ch}` opened at {l}:{c} is not closed", line, column,
+                    expected, f"add `{OPEN[ch]}` before the end of the line")
     if label is E.MissingSeparator:
         accepts = set(e.expected or ())
         if "COMMA" in accepts and ("_SEP" not in accepts

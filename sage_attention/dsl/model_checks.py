@@ -335,7 +335,9 @@ def check_model(chk, m):
         chk.error(f"`linear_output` (={format_value(m.linear_output)}) in model `{m.name}` must "
                   f"be true or false{did_you_mean(m.linear_output, ('true', 'false'))}",
                   span_of_key(m.item_spans, "linear_output", m.span),
-                  fix="write `linear_output = true` or `linear_output = false`")
+                  fix=("write `linear_output = false` (its last layer is nonlinear)"
+                       if m.layers and m.layers[-1].kind == "dense" and m.layers[-1].power != 1
+                       else "write `linear_output = true`"))
     elif m.linear_output is False and m.layers and (m.layers[-1].kind != "dense"
                                                     or m.layers[-1].power == 1):
         chk.error(f"`linear_output = false` in model `{m.name}` only concerns a dense last "
@@ -362,6 +364,43 @@ def check_model(chk, m):
             seen.add((row, token))
 
 
+def _activation_fix(m, i, degree=None):
+    r"""
+    The fix of the activation of layer ``i`` of ``m``: ``linear`` or a power, but only ``linear``
+    for the last layer of a network whose output is linear (``linear_output = true``).
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl import parse_spec
+        sage: from sage_attention.dsl.model_checks import _activation_fix
+        sage: m = parse_spec("model m { input = 2; layer dense(out = 2, activation = power(2)); layer dense(out = 1) }").models[0]
+        sage: _activation_fix(m, 1), _activation_fix(m, 2)
+        ('use `activation = power(r)` (x^r, r a positive integer), e.g. `activation = power(2)`, or `activation = linear`',
+         'write `activation = linear` (the last layer is linear)')
+    """
+    if i == len(m.layers) and m.linear_output is True:
+        return "write `activation = linear` (the last layer is linear)"
+    power = degree if isinstance(degree, int) and not isinstance(degree, bool) and degree >= 2 else 2
+    return (f"use `activation = power(r)` (x^r, r a positive integer), e.g. "
+            f"`activation = power({power})`, or `activation = linear`")
+
+
+def _boolean_fix(key, true_fits):
+    r"""
+    The fix of a layer's boolean ``key`` whose value is not a boolean: the values that fit
+    (``residual = true`` only where the layer's output width equals its input width).
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl.model_checks import _boolean_fix
+        sage: _boolean_fix("bias", True), _boolean_fix("residual", False)
+        ('write `bias = true` or `bias = false`', 'write `residual = false` (`out` differs from the input width)')
+    """
+    if true_fits:
+        return f"write `{key} = true` or `{key} = false`"
+    return f"write `{key} = false` (`out` differs from the input width)"
+
+
 def _check_extended_layer(chk, m, i, layer, width):
     # heads, mask and residual of layer i (its input has width `width`)
     where = f"layer {i} of model `{m.name}`"
@@ -369,12 +408,13 @@ def _check_extended_layer(chk, m, i, layer, width):
     if layer.mask not in MASKS:
         chk.error(f"unknown mask `{layer.mask}` in {where}{did_you_mean(layer.mask, MASKS)}",
                   span_of_key(layer.arg_spans, "mask", layer.span),
-                  fix=f"use one of: {', '.join(MASKS)}")
+                  fix=f"use one of: {', '.join(MASKS)}, i.e. " +
+                  " or ".join(f"`mask = {k}`" for k in MASKS))
     span = span_of_key(layer.arg_spans, "residual", layer.span)
     if not isinstance(layer.residual, bool):
         chk.error(f"`residual` (={format_value(layer.residual)}) in {where} must be true or "
                   f"false{did_you_mean(layer.residual, ('true', 'false'))}", span,
-                  fix="write `residual = true` or `residual = false`")
+                  fix=_boolean_fix("residual", layer.out in (None, width)))
     if layer.residual and layer.out is not None and width is not None and layer.out != width:
         chk.error(f"{where} has `residual = true`, which adds its input to its output, so its "
                   f"output width `out` (={layer.out}) must equal its input width (={width})",
@@ -385,7 +425,8 @@ def _check_extended_layer(chk, m, i, layer, width):
         chk.error(f"`{key}` in {where} needs a lightning layer; several heads, masks and "
                   "residual connections are not available with softmax normalization",
                   span_of_key(layer.arg_spans, key, layer.span),
-                  fix=f"drop `{key}`, or write `normalization = lightning`")
+                  fix="write `normalization = lightning`" if m.has_dense_layers() else
+                  f"drop `{key}`, or write `normalization = lightning`")
 
 
 def _check_dense_layer(chk, m, i, layer, width):
@@ -399,20 +440,18 @@ def _check_dense_layer(chk, m, i, layer, width):
     if layer.activation not in ACTIVATIONS:
         chk.error(f"unknown activation `{layer.activation}` in {where}"
                   f"{did_you_mean(layer.activation, ACTIVATIONS)}; the layers are polynomial",
-                  span, fix="use `activation = power(r)` (x^r, r a positive integer) or `linear`")
+                  span, fix=_activation_fix(m, i))
     if layer.activation == "linear" and layer.degree is not None:
-        chk.error(f"`linear` takes no degree in {where}", span,
-                  fix=f"write `activation = linear` or "
-                  f"`activation = power({format_value(layer.degree)})`")
+        chk.error(f"`linear` takes no degree in {where}", span, fix=_activation_fix(m, i, layer.degree))
     if layer.activation == "power":
         r = layer.degree
         if r is None:
             chk.error(f"`activation = power` in {where} needs its degree", span,
-                      fix="give it, e.g. `activation = power(2)`")
+                      fix=_activation_fix(m, i))
         if isinstance(r, bool) or not isinstance(r, int) or r < 1:
             chk.error(f"the activation `power({format_value(r)})` in {where} needs a positive "
                       "integer degree r (x^r is a polynomial; r = 1 is a linear layer)", span,
-                      fix="write e.g. `activation = power(2)`")
+                      fix=_activation_fix(m, i))
         chk.positive(r, "the activation degree r", span, written="activation = power({})")
     for key in ("bias", "residual"):
         value = getattr(layer, key)
@@ -420,7 +459,7 @@ def _check_dense_layer(chk, m, i, layer, width):
             chk.error(f"`{key}` (={format_value(value)}) in {where} must be true or false"
                       f"{did_you_mean(value, ('true', 'false'))}",
                       span_of_key(layer.arg_spans, key, layer.span),
-                      fix=f"write `{key} = true` or `{key} = false`")
+                      fix=_boolean_fix(key, key == "bias" or layer.out in (None, width)))
     if layer.residual and layer.out is not None and width is not None and layer.out != width:
         chk.error(f"{where} has `residual = true`, which adds its input to its output, so its "
                   f"output width `out` (={layer.out}) must equal its input width (={width})",

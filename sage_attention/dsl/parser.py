@@ -39,7 +39,7 @@ TESTS::
         normalisation = softmax
         ^
     expected: `coordinates`, `entries`, `field`, `input`, `layer`, `linear_output`, `tokens`, `weights`, or `}`
-    fix: `normalization = ...` is an argument of `layer attention(...)`
+    fix: `normalization = ...` is an argument of `layer attention(...)`: remove `normalisation = ...` here
 """
 import functools
 from dataclasses import replace

@@ -27,6 +27,9 @@ EXAMPLES::
     SpecError: <spec>:2:20: `seed` (=-1) must be an integer >= 0 and <= 2^64 - 1
     ...
 """
+import difflib
+import re
+
 from sage_attention.settings import settings
 from sage_attention.misc.text import format_value
 from sage_attention.catalog.computations import COMPUTATIONS, check_statement
@@ -44,7 +47,7 @@ def _interpolates_by_default(model):
     return model.size_estimate().essential_coordinates > settings.ELIMINATION_DEFAULT_LIMIT
 
 
-def check_computation(chk, c, model, available, force):
+def check_computation(chk, c, model, available, force, suggest=True):
     r"""
     Check the statement ``c`` on ``model``: raise its first problem, or its refusal by the size guard.
 
@@ -55,6 +58,9 @@ def check_computation(chk, c, model, available, force):
     - ``model`` -- its :class:`~sage_attention.dsl.spec.ModelSpec` (checked)
     - ``available`` -- ``None`` (all) or the names of the computations this program runs
     - ``force`` -- boolean; skip the size guard (not Singular's limit on variables)
+    - ``suggest`` -- boolean (default: ``True``); offer in the fix of a
+      problem of an option only what this check accepts on ``model``
+      (:func:`_accepted_fix`)
 
     OUTPUT: ``None``, or :class:`~sage_attention.dsl.errors.SpecError` or
     :class:`~sage_attention.misc.errors.ComputationTooLarge`, located at the statement
@@ -82,6 +88,10 @@ def check_computation(chk, c, model, available, force):
     if problems:
         message, key, fix = problems[0]
         where = span if key is None else span_of_key(c.option_spans, key, span)
+        if suggest and key in dict(c.options) and c.name in COMPUTATIONS and fix != "keep one":
+            fix = _accepted_fix(chk, c, model, available, force, key, fix)
+        elif suggest and c.name not in COMPUTATIONS and fix and fix.startswith("write `"):
+            fix = _closest_statement_fix(chk, c, model, available, force, fix)
         chk.error(message, where, fix=fix)
     decl = COMPUTATIONS[c.name]
     tasks = decl.size_tasks_for(model)
@@ -128,8 +138,7 @@ def check_computation(chk, c, model, available, force):
             if task == "generation":
                 hint = "use fewer entries (`entries = ...`) or a smaller model"
             elif task == "elimination":
-                hint = ("use `algorithm = interpolation`, `up to degree N`, "
-                        "or fewer entries/a smaller model")
+                hint = _elimination_hint(chk, c, model, available) if suggest else ""
             try:
                 check_size(estimate, task, force=force, hint=hint)
             except ComputationTooLarge as e:
@@ -154,6 +163,187 @@ def check_computation(chk, c, model, available, force):
             check_families(model, families)
         except ComputationTooLarge as e:
             _refuse(chk, c, model, e)
+    # ed_degree, critical_points, decision_boundary: their own module
+    from sage_attention.dsl.metric_checks import check_metric
+    check_metric(chk, c, model, force)
+
+
+def _elimination_hint(chk, c, model, available):
+    r"""
+    The ways out of an elimination beyond this machine that this check accepts on ``model``:
+    ``algorithm = interpolation`` or ``up to degree 2`` where they pass, else a smaller model.
+    """
+    from dataclasses import replace
+    from sage_attention.misc.errors import SageAttentionError
+    if c.name != "vanishing_ideal":
+        return "use fewer entries or a smaller model"
+    kept = tuple((k, v) for k, v in c.options if k not in ("algorithm", "degree"))
+    spans = tuple((k, s) for k, s in c.option_spans if k not in ("algorithm", "degree"))
+    ways = []
+    for option, shown in ((("algorithm", "interpolation"), "`algorithm = interpolation`"),
+                          (("degree", 2), "`up to degree 2`")):
+        try:
+            check_computation(chk, replace(c, options=kept + (option,), option_spans=spans), model,
+                              available, False, suggest=False)
+        except SageAttentionError:
+            continue
+        ways.append(shown)
+    return "write " + " or ".join(ways) + ", or use a smaller model" if ways else \
+        "use a smaller model" + ("" if model.has_dense_layers() else " or fewer entries")
+
+
+def _closest_statement_fix(chk, c, model, available, force, fix):
+    r"""
+    Return ``fix`` (``write `NAME```, the closest statement), or, where check refuses that
+    statement on ``model``, why -- so that the fix offered is never one check refuses.
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl import parse_spec, validate
+        sage: validate(parse_spec("model m { input = 6; tokens = 4; layer attention(rank = 6, out = 6) }\n"
+        ....:                     "compute m { vanishing_ideals }"))
+        Traceback (most recent call last):
+        ...
+        SpecError: <spec>:2:13: unknown computation `vanishing_ideals` (did you mean `vanishing_ideal`?)
+        ...
+        fix: `vanishing_ideal` is the closest statement, but check refuses it on `m`: ...
+    """
+    from dataclasses import replace
+    from sage_attention.misc.errors import SageAttentionError
+    name = fix[len("write `"):].split("`")[0]
+    if any(o.name in ("point", "what") for o in COMPUTATIONS[name].options):
+        return fix                  # its statement needs a value to be checked
+    try:
+        check_computation(chk, replace(c, name=name, options=(), option_spans=()), model,
+                          available, force, suggest=False)
+    except SageAttentionError as e:
+        reason = str(getattr(e, "reason", None) or getattr(e, "message", None) or e).split("\n")[0]
+        reason = reason.split(": ", 1)[-1] if reason.startswith(chk.spec.filename or "<spec>") else reason
+        return f"`{name}` is the closest statement, but check refuses it on `{model.name}`: {reason}"
+    return fix
+
+
+def _candidates(decl, key, fix, options):
+    r"""
+    The replacements of the option ``key`` to try: ``None`` (drop it), then
+    ``(name, value)`` pairs -- every option of ``decl`` not given yet if
+    ``key`` is not one of its options, else the values the ``fix`` names.
+    """
+    out = [None]
+    option = decl.option(key)
+    if option is None:
+        # the option meant (a misspelling), with the value written, first
+        meant = difflib.get_close_matches(key, [o.name for o in decl.options if o.name not in options], n=1)
+        if meant:
+            out.append((meant[0], options[key]))
+        for o in decl.options:
+            if o.name in options or o.name in ("families", "point"):
+                continue
+            if o.kind == "choice":
+                out += [(o.name, v) for v in o.choices]
+            elif o.kind == "int":
+                out.append((o.name, max(o.minimum or 0, 2 if o.name == "degree" else 1)))
+        return out
+    for snippet in re.findall(r"`([^`]+)`", fix or ""):
+        m = re.fullmatch(r"(?:up to degree|check|" + re.escape(key) + r"\s*=)\s*(\S+)", snippet)
+        if m:
+            value = m.group(1)
+            out.append((key, int(value) if value.isdigit() else
+                        {"true": True, "false": False}.get(value, value) if option.kind == "bool" else value))
+    return out
+
+
+def _accepted_fix(chk, c, model, available, force, key, fix):
+    r"""
+    Return the fix of a problem of the option ``key`` of the statement ``c``
+    that offers only what this check accepts on ``model``: dropping the
+    option, or the values (or, for an unknown option, the options) whose
+    statement passes :func:`check_computation`. When none passes, raise
+    what the statement without the option raises (no change of the option
+    repairs it).
+
+    EXAMPLES:
+
+    The options of ``vanishing_ideal`` that apply to a network with biases
+    (it eliminates the weights)::
+
+        sage: from sage_attention.dsl import parse_spec, validate
+        sage: validate(parse_spec("model m { input = 2; layer dense(out = 2, activation = power(2), bias = true)\n"
+        ....:                     "  layer dense(out = 1) }\ncompute m { vanishing_ideal foo = 1 }"))
+        Traceback (most recent call last):
+        ...
+        SpecError: <spec>:3:29: `vanishing_ideal` has no option `foo`
+        ...
+        fix: drop `foo = 1`, or use one of its options that apply to `m`: `algorithm = elimination`; `count = exact`
+    """
+    from dataclasses import replace
+    from sage_attention.misc.errors import SageAttentionError
+    from sage_attention.catalog.options import WRITTEN_OPTION, written
+    decl = COMPUTATIONS[c.name]
+    given = dict(c.options)
+    kept = tuple((k, v) for k, v in c.options if k != key)
+    spans = tuple((k, s) for k, s in c.option_spans if k != key)
+    accepted = []
+    required = key in ("what", "point")                 # the grammar needs them
+    for candidate in _candidates(decl, key, fix, given)[required:]:
+        options = kept + ((candidate,) if candidate else ())
+        try:
+            check_computation(chk, replace(c, options=options, option_spans=spans), model,
+                              available, force, suggest=False)
+        except SageAttentionError:
+            continue
+        accepted.append(candidate)
+    if not accepted and required:
+        return fix
+    if fix == "drop one of them" and None in accepted:
+        # `up to degree N` with `algorithm = elimination`: is dropping the other one accepted too?
+        other = next((k for k, _ in c.options if k != key and k in ("degree", "algorithm")), None)
+        try:
+            check_computation(chk, replace(c, options=tuple((k, v) for k, v in c.options if k != other),
+                                           option_spans=tuple((k, s) for k, s in c.option_spans
+                                                              if k != other)),
+                              model, available, force, suggest=False)
+            return fix
+        except SageAttentionError:
+            pass
+    if not accepted:
+        # no change of the option makes the statement valid: report why
+        check_computation(chk, replace(c, options=kept, option_spans=spans), model, available,
+                          force)
+        return fix
+    value = given[key]
+    shown = (format_value(value) if key == "what" else written(key, format_value(value))
+             if decl.option(key) else f"{key} = {format_value(value)}")
+    parts = [f"drop `{shown}`"] if None in accepted else []
+    if fix and "is an option of a family" in fix:
+        parts.insert(0, fix.split("; or ")[0])
+    if decl.option(key) is None:
+        meant = difflib.get_close_matches(key, [o.name for o in decl.options if o.name not in given], n=1)
+        if meant and (meant[0], value) in accepted:
+            # a misspelt option: the option meant, with the value written, comes first
+            accepted.remove((meant[0], value))
+            parts.insert(0, f"write `{written(meant[0], format_value(value))}`")
+        # the options that apply, as they are written (an integer: `seed = N`, `up to degree N`)
+        values = []
+        for o in decl.options:
+            if o.name == "families" and decl.name == "invariants":
+                values.append(WRITTEN_OPTION["families"])
+            shown_values = [f"`{written(k, 'N' if o.kind == 'int' else format_value(v))}`" for k, v in
+                            (a for a in accepted if a is not None) if k == o.name]
+            if shown_values:
+                values.append(" or ".join(dict.fromkeys(shown_values)))
+        if values and len(values) > (decl.name == "invariants"):
+            parts.append(f"use one of its options that apply to `{model.name}`: " + "; ".join(values))
+        return ", or ".join(parts) if parts else fix
+    offered = [a for a in _candidates(decl, key, fix, given)[1:]]
+    if offered and all(a in accepted for a in offered):
+        return fix                  # every value the fix names is accepted
+    values = [f"`{written(k, format_value(v))}`" for k, v in (a for a in accepted if a is not None)]
+    if values and decl.option(key) is None:
+        parts.append(f"use one of its options that apply to `{model.name}`: " + "; ".join(values))
+    elif values:
+        parts.append("write " + " or ".join(values))
+    return ", or ".join(parts)
 
 
 def _network_interpolates(model):

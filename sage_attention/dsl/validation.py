@@ -29,7 +29,7 @@ EXAMPLES::
     ...
     SpecError: <spec>:1:69: unknown mask `future` in layer 1 of model `m`
     ...
-    fix: use one of: none, causal
+    fix: use one of: none, causal, i.e. `mask = none` or `mask = causal`
 """
 from sage_attention.settings import moved_to_settings
 from sage_attention.misc.text import did_you_mean
@@ -122,9 +122,12 @@ def validate(spec, force=False, available=None):
         check_model(chk, m)
     for c in spec.computations:
         if c.model not in names:
-            chk.error(f"`compute {c.model}` names an unknown model{did_you_mean(c.model, names)}; "
+            close = did_you_mean(c.model, names)
+            chk.error(f"`compute {c.model}` names an unknown model{close}; "
                       f"the models are: {', '.join(names) or 'none'}", c.model_span or c.span,
-                      fix=f"name one of them, or define `model {c.model} {{ ... }}`")
+                      fix=(f"write `{close[len(' (did you mean `'):-len('`?)')]}`, or define "
+                           f"`model {c.model} {{ ... }}`" if close else
+                           f"name one of them, or define `model {c.model} {{ ... }}`"))
         check_computation(chk, c, names[c.model], available, force)
         statement_notes(chk, c)
     for model, span in getattr(spec, "empty_blocks", ()):

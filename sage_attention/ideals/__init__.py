@@ -28,7 +28,9 @@ ideal. The folder has five rooms, each importing only from those before it:
    proofs' registry);
 5. :mod:`~sage_attention.ideals.implicitization` --
    :func:`~sage_attention.ideals.implicitization.implicitize`, which runs
-   the engine and then the proofs.
+   the engine and then the proofs; beside it
+   :mod:`~sage_attention.ideals.small_field_pieces`, the graded pieces over
+   a prime field too small for the engine (points of an extension field).
 
 :doc:`/implicitization` explains the engine and the proofs; :doc:`/frontier_table`
 shows how far they reach.

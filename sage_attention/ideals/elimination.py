@@ -56,6 +56,7 @@ from sage.all__sagemath_singular import (QQ, PolynomialRing, TermOrder, matrix)
 from sage_attention.misc.deprecation import renamed_names
 from sage_attention.misc.errors import ComputationTooLarge
 from sage_attention.misc.progress import Heartbeat, redelivering_interrupts
+from sage_attention.misc.interrupts import raise_interrupted
 from sage_attention.catalog.costs import check_size
 from sage_attention.misc.polynomial_text import polynomial_text
 
@@ -237,8 +238,10 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb", progress=Fal
 
     OUTPUT: an :class:`EliminationReport`
 
-    Ctrl-C (``KeyboardInterrupt``) stops the computation and propagates:
-    there is no partial result (the Gröbner basis is all or nothing).
+    Ctrl-C stops the computation and raises
+    :class:`~sage_attention.misc.interrupts.ComputationInterrupted` (a
+    ``KeyboardInterrupt``, phase ``'elimination'``): its ``partial`` is
+    ``None``, since the Gröbner basis is all or nothing.
 
     EXAMPLES::
 
@@ -312,6 +315,10 @@ def eliminate(model, force=False, timeout=None, algorithm="slimgb", progress=Fal
         if timeout is not None and type(exc).__name__ == "AlarmInterrupt":
             raise ComputationTooLarge(f"elimination did not finish within {timeout} s; "
                                       "algorithm='interpolation' computes the ideal degree by degree")
+        if isinstance(exc, KeyboardInterrupt):
+            raise_interrupted(exc, "elimination", None, "",
+                              "the same call starts again (algorithm='interpolation' keeps the finished "
+                              "degrees)")
         raise
     finally:
         if timeout is not None:

@@ -89,13 +89,15 @@ REFERENCES: [HMK2024]_, [ADM2026]_.
 import logging
 import os
 import time
+from dataclasses import replace
 
 import sage.all__sagemath_singular  # noqa: F401  (initializes Sage first, as a plain script needs)
 from sage_attention.misc.keywords import keyword_hints
 from sage_attention.misc.deprecation import renamed_names
 from sage_attention.misc.progress import redelivering_interrupts
+from sage_attention.misc.interrupts import ComputationInterrupted, raise_interrupted
 from sage_attention.settings import settings
-from sage_attention.ideals.engine.cache import CACHE_FORMAT  # noqa: F401  (re-exported)
+from sage_attention.ideals.engine.cache import CACHE_FORMAT, cache_key  # noqa: F401  (re-exported)
 from sage_attention.ideals.engine.interpolation import interpolate, qkv_twin
 from sage_attention.ideals.engine.report import ImplicitizationReport
 from sage_attention.ideals.engine.pieces import monomial_table_bytes, piece_lower_bytes, run_piece
@@ -204,14 +206,18 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
 
     OUTPUT: an :class:`ImplicitizationReport`.
 
-    Ctrl-C (``KeyboardInterrupt``), during the graded pieces or during the
-    completeness proof, does not raise: it returns the result so far, with
-    ``interrupted`` set to ``True``, ``complete_through_degree`` the last
-    degree that finished (its generators are proved, as always) and
-    ``proved_complete`` ``False``. With ``cache_dir`` a later call resumes
-    from the finished pieces. (An interrupt inside Singular's primality
-    test can leave Singular's interpreter unusable for the rest of the
-    session; the result returned is not affected.)
+    Ctrl-C, during the graded pieces or during the completeness proof,
+    raises :class:`~sage_attention.misc.interrupts.ComputationInterrupted`
+    (a ``KeyboardInterrupt``; phase ``'interpolation'`` or ``'proof'``) at
+    once. Its ``partial`` is the report of what finished:
+    ``interrupted`` is ``True``, ``complete_through_degree`` the last degree
+    that finished (its generators are proved, as always) and
+    ``proved_complete`` ``False``. The finished degrees are kept in memory
+    (:func:`~sage_attention.ideals.engine.interpolation.resume_state`), so
+    the same call resumes from them; with ``cache_dir`` the finished pieces
+    are also kept on disk, for another session. The convention is that of
+    the whole package (``doc/implicitization.rst``, "Interrupting a
+    computation").
 
     EXAMPLES::
 
@@ -221,6 +227,26 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         sage: R = implicitize(M, 3, seed=0)             # long time (3 s)
         sage: {k: len(v) for k, v in R.generators_by_degree.items()}    # long time
         {2: 45, 3: 10}
+
+    Ctrl-C (here an alarm, which Sage raises as a ``KeyboardInterrupt``) in
+    the quintics of a single token of width `3` with three outputs: the
+    cubics and quartics are finished, and the same call resumes from them::
+
+        sage: from cysignals.alarm import alarm, cancel_alarm
+        sage: from sage_attention.misc.interrupts import ComputationInterrupted
+        sage: T = LightningAttention(d=3, t=1, a=1, out=3)
+        sage: try:                                              # long time
+        ....:     alarm(3); implicitize(T, 5, seed=0)
+        ....: except ComputationInterrupted as e:
+        ....:     part = e.partial
+        ....:     print(e.phase, part.interrupted, part.complete_through_degree)
+        ....: finally:
+        ....:     cancel_alarm()
+        interpolation True 4
+        sage: {k: len(v) for k, v in part.generators_by_degree.items()}     # long time
+        {3: 65, 4: 1347}
+        sage: len(implicitize(T, 5, seed=0).generators_by_degree[5])        # long time (8 s)
+        3771
 
     .. WARNING::
 
@@ -282,30 +308,74 @@ def implicitize(model, degree, seed=None, executor=None, cache_dir=None, progres
         except OSError as exc:
             raise ValueError(f"cache_dir (={cache_dir!r}) cannot be created: {exc.strerror}") from None
     t_start = time.time()
-    found = interpolate(model, degree, seed=seed, executor=executor, cache_dir=cache_dir, progress=progress,
-                        max_attempts=max_attempts, symmetry=symmetry, force=force, run_piece=_run_piece,
-                        table_bytes=_monomial_table_bytes, lower_bytes=_piece_lower_bytes)
-    E, seed, sym, timings = found.ring, found.seed, found.symmetry, found.timings
-    egens, complete, interrupted = found.essential_generators, found.complete_through, found.interrupted
-    lin = tuple(model.linear_relations())
+    # the engine's answer of the same call when its proof was interrupted (then it resumes there)
+    pkey = (cache_key(model, seed), degree, bool(symmetry))
+    found = _PROOF_RESUME.pop(pkey, None)
+    if found is None:
+        try:
+            found = interpolate(model, degree, seed=seed, executor=executor, cache_dir=cache_dir,
+                                progress=progress, max_attempts=max_attempts, symmetry=symmetry, force=force,
+                                run_piece=_run_piece, table_bytes=_monomial_table_bytes,
+                                lower_bytes=_piece_lower_bytes)
+        except ComputationInterrupted as exc:
+            # the report of the finished degrees, made when e.partial is first read
+            raise_interrupted(exc, exc.phase, lambda e=exc: _report(model, degree, e.partial, None, t_start),
+                              exc.what_finished, exc.resume, _summary(model, exc.summary))
     t0 = time.time()
     try:
-        proved, proof, certificate = _prove(model, E, egens, complete, degree, prove, seed, interrupted, sym,
-                                            progress, engine_seconds=found.engine_seconds())
-    except KeyboardInterrupt:
-        # Ctrl-C in the proof: the finished degrees are kept
-        interrupted = True
-        logger.warning("interrupted during the completeness proof: returning degrees 1..%s", complete)
-        proved, proof, certificate = _prove(model, E, egens, complete, degree, False, seed, True, sym)
-    timings["proof"] = time.time() - t0
+        proved, proof, certificate = _prove(model, found.ring, found.essential_generators, found.complete_through,
+                                            degree, prove, found.seed, False, found.symmetry, progress,
+                                            engine_seconds=found.engine_seconds())
+    except KeyboardInterrupt as exc:
+        # Ctrl-C in the proof: every degree asked for is finished; the same call proves again
+        _PROOF_RESUME.clear()
+        _PROOF_RESUME[pkey] = found
+        logger.info("interrupted during the completeness proof: degrees 1..%s finished", found.complete_through)
+        counts = {k: len(v) for k, v in found.generators_by_degree.items()}
+        raise_interrupted(exc, "proof", _report(model, degree, replace(found, interrupted=True), False, t_start),
+                          f"degrees 1..{found.complete_through} finished, {sum(counts.values())} minimal "
+                          f"generators {counts} (each degree complete); the whole ideal is not proved",
+                          "the same call proves again, without computing the degrees again",
+                          summary=_summary(model, {"complete_through_degree": found.complete_through,
+                                                   "generators_by_degree": counts, "degree": degree}))
+    found.timings["proof"] = time.time() - t0
+    return _report(model, degree, found, (proved, proof, certificate), t_start)
+
+
+#: the engine's answer of the last call whose proof was interrupted
+_PROOF_RESUME = {}
+
+
+def _summary(model, summary):
+    r"""
+    Return the summary of an interrupt with the number of linear relations and the prime of the counts.
+    """
+    char = int(model.base_ring().characteristic())
+    return dict(summary, linear_relations=len(model.linear_relations()),
+                prime=char or settings.LINALG_PRIMES[0])
+
+
+def _report(model, degree, found, proof, t_start):
+    r"""
+    Return the :class:`ImplicitizationReport` of the engine's answer ``found``.
+
+    ``proof`` is ``(proved, sentence, certificate)``; for an interrupted
+    ``found`` it is not used (nothing is proved beyond the finished degrees).
+    """
+    E, seed, sym, timings = found.ring, found.seed, found.symmetry, dict(found.timings)
+    egens, complete = found.essential_generators, found.complete_through
+    if found.interrupted:
+        proof = _prove(model, E, egens, complete, degree, False, seed, True, sym)
+    proved, sentence, certificate = proof
     timings["total"] = time.time() - t_start
     return ImplicitizationReport(
         model=repr(model), degree=degree, essential_generators=egens,
-        generators_by_degree=found.generators_by_degree, linear_relations=lin, ideal_dimensions=found.dimensions,
-        complete_through_degree=complete, proved_complete=proved, proof=proof, grading=found.grading,
-        pieces=found.pieces, timings=timings, interrupted=interrupted, seed=seed,
-        symmetry=sym, solved_pieces=found.solved_pieces, certificate=certificate,
-        coordinate_ring=model.coordinate_ring(), essential_coordinates=tuple(model.essential_coordinates()))
+        generators_by_degree=found.generators_by_degree, linear_relations=tuple(model.linear_relations()),
+        ideal_dimensions=found.dimensions, complete_through_degree=complete, proved_complete=proved,
+        proof=sentence, grading=found.grading, pieces=found.pieces, timings=timings,
+        interrupted=bool(found.interrupted), seed=seed, symmetry=sym, solved_pieces=found.solved_pieces,
+        certificate=certificate, coordinate_ring=model.coordinate_ring(),
+        essential_coordinates=tuple(model.essential_coordinates()))
 
 
 def _prove(model, E, gens, complete, degree, prove, seed, interrupted, sym=None, progress=False,

@@ -36,6 +36,7 @@ import logging
 
 from sage_attention.misc.errors import ComputationTooLarge
 from sage_attention.misc.progress import Heartbeat, interruptible, redelivering_interrupts
+from sage_attention.misc.interrupts import ComputationInterrupted, raise_interrupted
 from sage_attention.settings import settings
 
 logger = logging.getLogger("sage_attention")
@@ -176,9 +177,11 @@ def minimal_generator_counts(E, polys, bound, progress=False):
     forked child (:func:`~sage_attention.misc.progress.interruptible`):
     Singular's Gröbner basis does not answer Ctrl-C, the child is killed.
 
-    On Ctrl-C a ``KeyboardInterrupt`` is raised within a fraction of a
-    second; its attribute ``finished`` is the dictionary of the degrees
-    finished before it (complete for those degrees).
+    On Ctrl-C :class:`~sage_attention.misc.interrupts.ComputationInterrupted`
+    (a ``KeyboardInterrupt``, phase ``'minimal generators'``) is raised
+    within a fraction of a second; its ``partial`` (also its attribute
+    ``finished``) is the dictionary of the degrees finished before it
+    (complete for those degrees).
 
     EXAMPLES::
 
@@ -212,11 +215,32 @@ def minimal_generator_counts(E, polys, bound, progress=False):
                            f"{len(lower)} of lower degree)", progress):
                 r = interruptible(_rank_modulo, E, lower, here, k)
         except KeyboardInterrupt as e:
-            e.finished = dict(counts)
-            raise
+            _interrupted(e, counts, k)
         if r:
             counts[int(k)] = int(r)
     return counts
+
+
+def _interrupted(exc, counts, k, offset=None):
+    r"""
+    Raise :class:`~sage_attention.misc.interrupts.ComputationInterrupted` for Ctrl-C in the count of degree ``k``.
+
+    ``counts`` are the finished degrees (``offset``, the counts added by the
+    caller: the linear generators).
+    """
+    done = dict(counts)
+    for j, c in (offset or {}).items():
+        done[j] = done.get(j, 0) + c
+    done = dict(sorted(done.items()))
+    what = (f"the minimal generators of degree less than {k} are counted: {done}" if k > 1
+            else "no degree is counted")
+    try:
+        raise_interrupted(exc, "minimal generators", done, what, "the same call counts again",
+                          summary={"minimal_generators_by_degree": done, "counted_below_degree": int(k)})
+    except ComputationInterrupted as err:
+        err.finished_degrees = int(k) - 1
+        err.finished = done            # the name of this attribute before the exception had a class
+        raise
 
 
 def _remove_linear(I):
@@ -291,6 +315,13 @@ def minimal_generators_count(I, force=False, progress=False):
       seconds it has been running on standard error
       (:class:`~sage_attention.misc.progress.Heartbeat`)
 
+    OUTPUT: a dictionary from degrees to positive integers
+
+    Ctrl-C raises :class:`~sage_attention.misc.interrupts.ComputationInterrupted`
+    (phase ``'minimal generators'``) within a fraction of a second; its
+    ``partial`` holds the counts of the degrees finished (the linear
+    generators included), as :func:`minimal_generator_counts` says.
+
     EXAMPLES::
 
         sage: from sage_attention.ideals.minimal_generators import minimal_generators_count
@@ -344,15 +375,23 @@ def minimal_generators_count(I, force=False, progress=False):
         # faster than minbase, which computes a whole standard basis
         logger.info("minimal generators: %d homogeneous generators in %d variables (%d linear "
                     "generators removed), degree by degree", len(rest), S.ngens(), nlin)
-        for k, c in minimal_generator_counts(S, rest, max(g.degree() for g in rest),
-                                             progress=progress).items():
+        try:
+            found = minimal_generator_counts(S, rest, max(g.degree() for g in rest), progress=progress)
+        except ComputationInterrupted as e:
+            # the counts of the finished degrees, the linear generators included
+            _interrupted(e, e.partial, e.finished_degrees + 1, counts)
+        for k, c in found.items():
             counts[k] = counts.get(k, 0) + c
     else:
         logger.info("minimal generators: Singular minbase of %d generators in %d variables "
                     "(%d linear generators removed)", len(rest), S.ngens(), nlin)
         with Heartbeat(f"minimal generators: Singular minbase in {S.ngens()} variables", progress):
             # in a forked child that Ctrl-C kills (Singular does not answer it)
-            for k in interruptible(_minbase_degrees, S.ideal(rest)):
+            try:
+                degrees = interruptible(_minbase_degrees, S.ideal(rest))
+            except KeyboardInterrupt as e:
+                _interrupted(e, {}, 2, counts)
+            for k in degrees:
                 counts[k] = counts.get(k, 0) + 1
     logger.info("minimal generators: %.2f s", time.time() - t0)
     return dict(sorted(counts.items()))

@@ -48,6 +48,10 @@ def stack_vanishing_ideal(model, force=False):
     OUTPUT: an ideal of the coordinate ring (the domain of
     ``model.parametrization()``), its reduced Gröbner basis in degrevlex
 
+    Ctrl-C raises :class:`~sage_attention.misc.interrupts.ComputationInterrupted`
+    (phase ``'elimination'``, nothing finished: a Gröbner basis is all or
+    nothing).
+
     EXAMPLES:
 
     A shallow network with a bias: `x \mapsto c (w \cdot x + b)^2 + b'` in two
@@ -87,6 +91,10 @@ def stack_vanishing_ideal(model, force=False):
         Traceback (most recent call last):
         ...
         ComputationTooLarge: elimination over 15 coordinates and 12 weights ...
+        sage: stack_vanishing_ideal(PolynomialNetwork([2, 1, 1], 3, base_ring=GF(next_prime(2^30))))
+        Traceback (most recent call last):
+        ...
+        ValueError: `vanishing_ideal` by elimination runs in Singular, whose prime fields need p < 2^29, not GF(1073741827) ...: use a prime below 2^29 (e.g. 536870909) or the model over QQ
         sage: stack_vanishing_ideal(LightningAttention(d=2, t=2, a=1))
         Traceback (most recent call last):
         ...
@@ -97,6 +105,9 @@ def stack_vanishing_ideal(model, force=False):
         raise TypeError(f"model (={model}) must be a LayerStack (a network with dense layers); "
                         "for attention networks use sage_attention.ideals.implicitization."
                         "implicitize or eliminate")
+    from sage_attention.catalog.fields import require_field
+    # as ``check`` refuses it: beyond 2^29 Singular's minimal bases fail (the ring Z/p)
+    require_field("elimination", model.base_ring(), "`vanishing_ideal` by elimination")
     est = model.size_estimate()
     for task in STACK_ELIMINATION_TASKS:
         check_size(est, task, force, hint="the dimension needs no ideal (dimension_report)")
@@ -120,10 +131,15 @@ def stack_vanishing_ideal(model, force=False):
     w, c = G.gens()[:W.ngens()], G.gens()[W.ngens():]
     to_G = W.hom(list(w), G)
     graph = G.ideal([ck - to_G(f) for ck, f in zip(c, phi.im_gens())])
-    J = graph.elimination_ideal(list(w))
-    back = G.hom([0] * W.ngens() + list(C.gens()), C)
-    I = C.ideal([back(g) for g in J.gens()])
-    return C.ideal(I.groebner_basis())
+    from sage_attention.misc.interrupts import raise_interrupted
+    try:
+        J = graph.elimination_ideal(list(w))
+        back = G.hom([0] * W.ngens() + list(C.gens()), C)
+        I = C.ideal([back(g) for g in J.gens()])
+        return C.ideal(I.groebner_basis())
+    except KeyboardInterrupt as e:
+        # a Groebner basis is all or nothing: nothing finished
+        raise_interrupted(e, "elimination", None, "", "the same call starts again")
 
 
 #: the size-guard tasks of this elimination (also evaluated by ``check``)

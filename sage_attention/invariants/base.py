@@ -382,7 +382,7 @@ def check_model(model, what):
         sage: check_model(LightningAttention(d=2, t=2, a=1, base_ring=GF(2)), 'low_rank')
         Traceback (most recent call last):
         ...
-        ValueError: the family low_rank needs a base field of characteristic 0 or > 3, not GF(2): the coordinates and the fiber divide by 2 and 3
+        ValueError: the family low_rank needs a base field of characteristic 0 or > 3, not GF(2): the coordinates and the fiber divide by 2 and 3; take the model over QQ or GF(p) with p > 3
     """
     if not model.is_lightning() or model.nlayers() != 1:
         raise ValueError(f"the {what} invariants are defined for one lightning layer; "

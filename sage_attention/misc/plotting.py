@@ -121,8 +121,46 @@ def _padded(values, fraction=0.05):
     return lo - pad, hi + pad
 
 
+def _log_padded(values, fraction=0.05):
+    """The range of positive ``values`` widened by ``fraction`` of its logarithmic length on each side."""
+    import math
+    lo, hi = math.log10(min(values)), math.log10(max(values))
+    pad = fraction * (hi - lo) if hi > lo else 0.2
+    return 10 ** (lo - pad), 10 ** (hi + pad)
+
+
+def integer_ticks(lo, hi, most=9):
+    r"""
+    Return round integer ticks between ``lo`` and ``hi``: multiples of `1, 2` or `5` times a power of ten.
+
+    INPUT:
+
+    - ``lo``, ``hi`` -- numbers, the range of the axis
+    - ``most`` -- integer (default: `9`); at most this many ticks
+
+    OUTPUT: a list of integers
+
+    EXAMPLES::
+
+        sage: from sage_attention.misc.plotting import integer_ticks
+        sage: integer_ticks(-0.4, 6.3)
+        [0, 1, 2, 3, 4, 5, 6]
+        sage: integer_ticks(-23502.1, 493570.6)
+        [0, 100000, 200000, 300000, 400000]
+    """
+    import math
+    span = max(float(hi) - float(lo), 1.0)
+    step = 1
+    for power in range(0, 30):
+        step = next((m * 10 ** power for m in (1, 2, 5) if span / (m * 10 ** power) < most), None)
+        if step is not None:
+            break
+    first = math.ceil(float(lo) / step) * step
+    return list(range(int(first), int(math.floor(float(hi))) + 1, int(step)))
+
+
 def line_plot(series, title=None, xlabel=None, ylabel=None, xticks=None, integer_y=False,
-              backend=None):
+              backend=None, scale=None):
     r"""
     Return a picture of lines and points.
 
@@ -142,6 +180,9 @@ def line_plot(series, title=None, xlabel=None, ylabel=None, xticks=None, integer
       axis at integers only
     - ``backend`` -- (default: ``None``, :func:`graphics_backend`)
       ``'sage'`` or ``'matplotlib'``
+    - ``scale`` -- (default: ``None``, linear axes) ``'semilogy'`` (a
+      logarithmic vertical axis), ``'semilogx'`` or ``'loglog'``; the
+      values on a logarithmic axis must be positive
 
     OUTPUT: a Sage ``Graphics`` object or a matplotlib ``Figure``
 
@@ -156,16 +197,40 @@ def line_plot(series, title=None, xlabel=None, ylabel=None, xticks=None, integer
         sage: list(G[0].ydata)
         [1.0, 3.0]
 
+    Times from a tenth of a second to minutes, on a logarithmic axis::
+
+        sage: G = line_plot([{"points": [(18, 0.4), (40, 3.2), (126, 690)]}], scale="semilogy")
+        sage: G._extra_kwds["scale"], G._extra_kwds["ymin"] < 0.4, G._extra_kwds["ymax"] > 690
+        ('semilogy', True, True)
+
     TESTS::
 
         sage: line_plot([], backend="gnuplot")
         Traceback (most recent call last):
         ...
         ValueError: backend (='gnuplot') must be 'sage', 'matplotlib' or None
+        sage: line_plot([{"points": [(1, 0)]}], scale="semilogy")
+        Traceback (most recent call last):
+        ...
+        ValueError: a logarithmic vertical axis needs positive values, not 0.0
+        sage: line_plot([], scale="log")
+        Traceback (most recent call last):
+        ...
+        ValueError: scale (='log') must be None, 'semilogy', 'semilogx' or 'loglog'
     """
     backend = _backend(backend)
+    if scale not in (None, "linear", "semilogy", "semilogx", "loglog"):
+        raise ValueError(f"scale (={scale!r}) must be None, 'semilogy', 'semilogx' or 'loglog'")
+    logx, logy = scale in ("semilogx", "loglog"), scale in ("semilogy", "loglog")
     every = [(float(x), float(y)) for s in series for x, y in s["points"]]
-    xr, yr = (_padded([p[0] for p in every]), _padded([p[1] for p in every])) if every else (None, None)
+    for axis, log, k in (("horizontal", logx, 0), ("vertical", logy, 1)):
+        bad = [p[k] for p in every if log and not p[k] > 0]
+        if bad:
+            raise ValueError(f"a logarithmic {axis} axis needs positive values, not {bad[0]}")
+    xr = yr = None
+    if every:
+        xr = (_log_padded if logx else _padded)([p[0] for p in every])
+        yr = (_log_padded if logy else _padded)([p[1] for p in every])
     if backend == "sage":
         from sage.plot.graphics import Graphics
         from sage.plot.line import line
@@ -187,12 +252,11 @@ def line_plot(series, title=None, xlabel=None, ylabel=None, xticks=None, integer
                            size=s.get("size", 30 if style == "both" else 60), zorder=5,
                            alpha=s.get("alpha", 1), legend_label=label)
         ranges = {} if xr is None else {"xmin": xr[0], "xmax": xr[1], "ymin": yr[0], "ymax": yr[1]}
+        if logx or logy:
+            ranges["scale"] = scale
         G = _finish_sage(G, title, xlabel, ylabel, xticks, **ranges)
         if integer_y and yr is not None:
-            import math
-            step = max(1, int((yr[1] - yr[0]) // 8))
-            G._extra_kwds["ticks"] = [G._extra_kwds.get("ticks", [None])[0],
-                                      list(range(math.ceil(yr[0]), math.floor(yr[1]) + 1, step))]
+            G._extra_kwds["ticks"] = [G._extra_kwds.get("ticks", [None])[0], integer_ticks(*yr)]
         return G
     fig, ax = _figure()
     for i, s in enumerate(series):
@@ -210,6 +274,10 @@ def line_plot(series, title=None, xlabel=None, ylabel=None, xticks=None, integer
         else:
             ax.plot(xs, ys, color=color, linestyle=s.get("linestyle", "-"), marker=marker,
                     markersize=size ** 0.5, label=s.get("label"))
+    if logx:
+        ax.set_xscale("log")
+    if logy:
+        ax.set_yscale("log")
     if xr is not None:
         ax.set_xlim(*xr)
         ax.set_ylim(*yr)

@@ -1,7 +1,7 @@
 r"""
 Progress of long opaque steps, and Ctrl-C inside compiled code
 
-Two small tools that the long computations of the package share (this
+Small tools that the long computations of the package share (this
 module imports no Sage, so every layer may use it):
 
 - :class:`Heartbeat` shows the phase a computation is in and the seconds it
@@ -12,6 +12,9 @@ module imports no Sage, so every layer may use it):
   thread could not tick during the call: when the stream is a file (a
   terminal, a pipe) the ticks come from a tiny separate process that
   writes to the same file.
+  In a Jupyter notebook the phases of one call show in one display
+  instead, updated in place, with nothing on standard error
+  (:mod:`~sage_attention.misc.progress_display`).
 - :func:`interruptible` runs one opaque call (a Gröbner basis in Singular,
   which does not answer Ctrl-C for tens of seconds) in a forked child and
   kills the child on Ctrl-C, so the parent answers within a fraction of a
@@ -43,8 +46,8 @@ import logging
 import sys
 import threading
 import time
-from contextlib import contextmanager
 
+from sage_attention.misc.progress_display import call_scope, in_kernel_child, notebook_display
 from sage_attention.settings import moved_to_settings, settings
 
 logger = logging.getLogger("sage_attention")
@@ -83,9 +86,16 @@ class Heartbeat:
     not reach it): they go on while compiled code such as Singular holds
     Python's interpreter lock. It ends with the step (its standard input is
     closed and it is waited for), and with this process if this process is
-    killed. Otherwise (a ``StringIO``, a Jupyter notebook's stream) a
-    daemon thread ticks, whenever the interpreter lets it (not while
-    Singular computes); it is joined at the end of the step.
+    killed. Otherwise (a ``StringIO``) a daemon thread ticks, whenever the
+    interpreter lets it (not while Singular computes); it is joined at the
+    end of the step.
+
+    In a Jupyter notebook (the stream is standard error, the default, and
+    this is the kernel's process) nothing is written on the stream: the
+    step is a phase of the one progress display of the cell
+    (:mod:`~sage_attention.misc.progress_display`), which shows its elapsed
+    seconds in place. In a forked child of a kernel (a proof under a time
+    limit) nothing is shown: its standard error would reach the notebook.
 
     INPUT:
 
@@ -149,6 +159,7 @@ class Heartbeat:
         self._process = None
         self._thread = None
         self._stop = None
+        self._display = None
 
     def _write(self, text):
         self.stream.write(text)
@@ -169,6 +180,16 @@ class Heartbeat:
         logger.info("%s: started", self.label)
         if not self.enabled:
             return self
+        if self.stream is None or self.stream is sys.stderr:
+            # in a notebook: a phase of the cell's one display, nothing on stderr; in a
+            # forked child of the kernel: nothing (it would reach the notebook as stderr)
+            display = notebook_display()
+            if display is not None:
+                self._display = (display, display.begin(self.label))
+                return self
+            if in_kernel_child():
+                self._display = (None, None)
+                return self
         if self.stream is None:
             self.stream = sys.stderr
         self._write(f"{self.label}: 0 s")
@@ -222,7 +243,12 @@ class Heartbeat:
         else:
             how = f"stopped after {self.seconds:.1f} s ({exc_type.__name__})"
         logger.info("%s: %s", self.label, how)
-        if self.enabled:
+        if self._display is not None:
+            display, phase = self._display
+            self._display = None
+            if display is not None:
+                display.end(phase, how.split(" ")[0])
+        elif self.enabled:
             self._end()
             self._write(f"\r{self.label}: {how}\n")
         return False
@@ -273,8 +299,7 @@ def redeliver_lost_interrupts():
     sys.unraisablehook = _redelivering_hook(sys.unraisablehook)
 
 
-@contextmanager
-def redelivering_interrupts():
+class redelivering_interrupts:
     r"""
     Install the hook of :func:`redeliver_lost_interrupts` for the duration of a block.
 
@@ -284,6 +309,16 @@ def redelivering_interrupts():
     also a decorator: the long computations of the package (implicitization,
     elimination, the Jacobian rank, the minimal generators) run under it, so
     one Ctrl-C stops them in a Sage or Jupyter session too.
+
+    The block is also one *call* for the progress shown in a notebook
+    (:func:`~sage_attention.misc.progress_display.call_scope`): the
+    outermost call names the one display of the cell, with the decorated
+    function's name.
+
+    INPUT:
+
+    - ``label`` -- string (default: ``None``: the decorated function's
+      name, or ``'computation'``); the name of the call
 
     EXAMPLES::
 
@@ -305,18 +340,56 @@ def redelivering_interrupts():
         ....:     sys.unraisablehook(SimpleNamespace(exc_value=ValueError("x")))
         sage: sys.unraisablehook = before; seen
         [namespace(exc_value=ValueError('x'))]
+
+    As a decorator, it names the call::
+
+        sage: from sage_attention.misc.progress_display import current_call
+        sage: @redelivering_interrupts()
+        ....: def long_computation():
+        ....:     return current_call()
+        sage: long_computation()
+        'long_computation'
     """
-    previous = sys.unraisablehook
-    if getattr(previous, "_sage_attention", False):
-        yield
-        return
-    hook = _redelivering_hook(previous)
-    sys.unraisablehook = hook
-    try:
-        yield
-    finally:
-        if sys.unraisablehook is hook:
-            sys.unraisablehook = previous
+
+    def __init__(self, label=None):
+        self.label = label
+        self._saved = []
+
+    def __enter__(self):
+        previous = sys.unraisablehook
+        hook = None
+        if not getattr(previous, "_sage_attention", False):
+            hook = _redelivering_hook(previous)
+            sys.unraisablehook = hook
+        scope = call_scope(self.label or "computation")
+        try:
+            scope.__enter__()
+        except BaseException:
+            if hook is not None and sys.unraisablehook is hook:
+                sys.unraisablehook = previous
+            raise
+        self._saved.append((previous, hook, scope))
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        previous, hook, scope = self._saved.pop()
+        try:
+            scope.__exit__(exc_type, exc, tb)
+        finally:
+            if hook is not None and sys.unraisablehook is hook:
+                sys.unraisablehook = previous
+        return False
+
+    def __call__(self, function):
+        import functools
+        label = (self.label or getattr(function, "__qualname__", "").split("<locals>.")[-1]
+                 or "computation")
+
+        @functools.wraps(function)
+        def run(*args, **kwds):
+            with redelivering_interrupts(label):
+                return function(*args, **kwds)
+        return run
 
 
 def _forked_call(conn, fn, args):

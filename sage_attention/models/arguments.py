@@ -127,7 +127,7 @@ def random_matrix(F, r, c, rng):
     Return an `r \times c` matrix over ``F`` with entries from ``rng``.
 
     Over a field of characteristic zero the entries are integers in
-    `[-100, 100]`; over `\GF{p}` they are uniform.
+    `[-100, 100]`; over a finite field (`\GF{p}` or `\GF{p^k}`) they are uniform.
 
     EXAMPLES::
 
@@ -139,6 +139,9 @@ def random_matrix(F, r, c, rng):
     if F.characteristic() == 0:
         return matrix(F, r, c, [rng.randint(-100, 100) for _ in range(r * c)])
     p = F.characteristic()
+    if F.cardinality() != p:
+        from sage_attention.misc.extension_points import random_element
+        return matrix(F, r, c, [random_element(F, rng) for _ in range(r * c)])
     return matrix(F, r, c, [rng.randrange(p) for _ in range(r * c)])
 
 

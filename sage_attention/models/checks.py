@@ -154,3 +154,43 @@ def coordinate_model(model, what, name="model"):
                      + (": on it use dimension or fibers (for summed heads of one layer see "
                         "sage_attention.variety.joins.SummedHeads)" if model.is_lightning()
                         else ""))
+
+
+def rational_model(model, what, name="model"):
+    r"""
+    Check that ``model`` is over `\QQ`, for the metric counts ``what``; return ``model``.
+
+    An ED degree or a number of critical points is a count over `\CC` of
+    the variety of the model over `\QQ`; the package counts it modulo
+    primes of its own choosing. A model over `\GF{p}` has another variety
+    over the algebraic closure of `\GF{p}` (in small characteristic its
+    counts differ: the two-neuron network on `\RR^3` under Bombieri-Weyl
+    has ED degree `3`, but `1` over `\GF{7}`), so it is refused.
+
+    INPUT:
+
+    - ``model`` -- a model (``base_ring()``)
+    - ``what`` -- the name of the computation, for the message
+    - ``name`` -- the argument's name, for the message
+
+    OUTPUT: ``model``
+
+    EXAMPLES::
+
+        sage: from sage.all__sagemath_singular import GF
+        sage: from sage_attention import PolynomialNetwork
+        sage: from sage_attention.models.checks import rational_model
+        sage: rational_model(PolynomialNetwork([3, 2, 1], 2), "the ED degree")
+        PolynomialNetwork(widths=(3, 2, 1), activation_degree=2) over Rational Field
+        sage: rational_model(PolynomialNetwork([3, 2, 1], 2, base_ring=GF(7)), "the ED degree")
+        Traceback (most recent call last):
+        ...
+        ValueError: the ED degree is a count over QQ (the package reduces it modulo primes of its own); model (=...) is over Finite Field of size 7: take it over QQ (base_ring=QQ; `field = QQ` in a spec)
+    """
+    from sage.rings.rational_field import QQ
+    field = model.base_ring()
+    if field is not QQ:
+        raise ValueError(f"{what} is a count over QQ (the package reduces it modulo primes of its own); "
+                         f"{name} (={model!r}) is over {field}: take it over QQ (base_ring=QQ; "
+                         "`field = QQ` in a spec)")
+    return model

@@ -124,6 +124,17 @@ def check_separable(model, F):
         sage: Network([dense(out=2, r=2), dense(out=1)], d=2, base_ring=GF(65537)).dimension(seed=0)
         3
 
+    Over a small prime field too (the points come from `\GF{7^6}`); the
+    reduced network is answered there::
+
+        sage: M = PolynomialNetwork([2, 2, 1], 14, base_ring=GF(7))
+        sage: M.dimension(seed=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: the activation x^14 of layer 1 is a power of the Frobenius map over Finite Field of size 7 (7 divides 14): ... compute Network([dense(out=2, r=2), dense(out=1)], d=2, base_ring=GF(7)).dimension()
+        sage: Network([dense(out=2, r=2), dense(out=1)], d=2, base_ring=GF(7)).dimension(seed=0)
+        3
+
     Over `\QQ` with the random points in a field where the activation is
     no Frobenius power, the rank is computed (sums of two `65537`-th powers
     of binary linear forms: `6` weights less `2` rescalings)::
@@ -140,8 +151,10 @@ def check_separable(model, F):
     if not bad:
         return
     which = ", ".join(f"x^{r} of layer {i}" for i, r in bad)
+    # over a small GF(p) the points come from an extension GF(p^k): name the base field
+    over = model.base_ring() if int(model.base_ring().characteristic()) == p else F
     head = (f"the activation {which} {'is a power' if len(bad) == 1 else 'are powers'} of the Frobenius "
-            f"map over {F} ({p} divides {', '.join(str(r) for _, r in bad)}): its derivative vanishes, "
+            f"map over {over} ({p} divides {', '.join(str(r) for _, r in bad)}): its derivative vanishes, "
             "so the Jacobian rank is not the dimension")
     if int(model.base_ring().characteristic()) == p:
         reduced = frobenius_reduced_layers(model, p)

@@ -20,54 +20,85 @@ EXAMPLES::
     sage: jacobian_rank(LightningAttention(d=2, t=2, a=1), GF(67108859), 0)[0]
     4
 """
-from sage.all__sagemath_singular import GF, QQ, matrix, zero_matrix
+from sage.all__sagemath_singular import GF, QQ, zero_matrix  # noqa: F401  (zero_matrix: an old import path)
 import logging
 from math import ceil
 
 from sage_attention.models.arguments import random_matrix
 from sage_attention.models.guards import check_jacobian_size
 from sage_attention.misc.progress import redelivering_interrupts
-from sage_attention.misc.randomness import python_random, resolve_seed
+from sage_attention.misc.randomness import derived_seed, python_random, resolve_seed
+from sage_attention.misc.extension_points import matrix_rank, point_field
 from sage_attention.misc.keywords import keyword_hints
 from sage_attention.models.derivatives import factor, layer_derivatives, layer_gradients  # noqa: F401  (re-exported)
 from sage_attention.models.frobenius import check_separable, frobenius_layers  # noqa: F401  (re-exported)
+from sage_attention.models.characteristic import separable_rank_check
 from sage_attention.settings import settings
 
 logger = logging.getLogger("sage_attention")
 
 
-def rank_field(field):
+def rank_field(field, base=None):
     r"""
-    Return the field of a randomized rank: `\GF{p}` for ``None``, else ``field`` checked.
+    Return the field of the random points of a randomized rank over the base field ``base``.
 
     A rank at a random point is a certified lower bound of the generic rank
-    only over an exact field; over a small prime field it may also be
-    lower than over `\QQ` for every point, so primes below
-    ``settings.MINIMUM_RANK_PRIME`` (`2^{16}` by default) are refused.
-    ``None`` is `\GF{p}` for ``settings.JACOBIAN_PRIME``.
+    only over an exact field, and it equals the generic rank except with
+    the Schwartz--Zippel probability `D / |F|` per point, useful only for a
+    large field `F`. So:
+
+    - ``field=None`` gives `\GF{p}` for ``settings.JACOBIAN_PRIME`` over a
+      base field of characteristic `0`, and over a base field `\GF{p}` the
+      smallest field `\GF{p^k}` with at least ``settings.MINIMUM_RANK_PRIME``
+      (`2^{16}`) elements (:func:`~sage_attention.misc.extension_points.point_field`):
+      the rank at its points is a rank of the Jacobian over `\GF{p}`, which
+      does not change under field extension;
+    - a given ``field`` must be, over a base field of characteristic `0`,
+      `\QQ` or a prime field `\GF{p}` with `p \ge 2^{16}`; over a base
+      field of characteristic `p`, a finite field of characteristic `p` with
+      at least `2^{16}` elements (a field of another characteristic would
+      give the rank of the network over `\QQ`, an upper bound of the
+      dimension over `\GF{p}`, not a lower one).
 
     EXAMPLES::
 
         sage: from sage_attention.models.jacobian import rank_field
         sage: rank_field(None)
         Finite Field of size 67108859
+        sage: rank_field(None, GF(101)), rank_field(None, GF(65537))
+        (Finite Field in z of size 101^3, Finite Field of size 65537)
         sage: rank_field(QQ)
         Rational Field
+        sage: rank_field(GF(7^6, 'b'), GF(7))
+        Finite Field in b of size 7^6
         sage: rank_field(GF(7))
         Traceback (most recent call last):
         ...
         ValueError: field (=Finite Field of size 7) must be QQ or a prime field GF(p) with p >= 65536: an inexact field or a small prime does not give a certified lower bound
+        sage: rank_field(GF(7), GF(7))
+        Traceback (most recent call last):
+        ...
+        ValueError: field (=Finite Field of size 7) must be a finite field of characteristic 7 with at least 65536 elements: an inexact field or a small field does not give a certified lower bound; omit field= to draw the points from GF(7^6)
     """
+    p = 0 if base is None else int(base.characteristic())
     if field is None:
-        return GF(settings.JACOBIAN_PRIME)
+        return point_field(p) if p else GF(settings.JACOBIAN_PRIME)
     minimum = settings.MINIMUM_RANK_PRIME
-    ok = (hasattr(field, "is_field") and field.is_field() and field.is_exact()
-          and (field is QQ or (field.characteristic() >= minimum
-                               and field.is_prime_field())))
+    exact = hasattr(field, "is_field") and field.is_field() and field.is_exact()
+    if p:
+        # over GF(p) the rank is one over GF(p): a field of another characteristic would give the
+        # rank of the network over QQ, an upper bound of the dimension over GF(p), not a lower one
+        ok = (exact and field.characteristic() == p and field.is_finite()
+              and field.cardinality() >= minimum)
+    else:
+        ok = exact and (field is QQ or (field.characteristic() >= minimum and field.is_prime_field()))
     if not ok:
-        raise ValueError(f"field (={field}) must be QQ or a prime field GF(p) with "
-                         f"p >= {minimum}: an inexact field or a small prime does "
-                         "not give a certified lower bound")
+        allowed = (f"a finite field of characteristic {p} with at least {minimum} elements" if p else
+                   f"QQ or a prime field GF(p) with p >= {minimum}")
+        k = point_field(p).degree() if p else 1
+        hint = f"; omit field= to draw the points from GF({p}{'^' + str(k) if k > 1 else ''})" if p else ""
+        raise ValueError(f"field (={field}) must be {allowed}: an inexact field or a small "
+                         f"{'field' if p else 'prime'} does not give a certified lower bound{hint}")
     return field
 
 
@@ -203,7 +234,7 @@ def jacobian_rank(model, F, seed, force=False, derivatives=None, ambient=None, h
             target = min(full, 16)
         if ninputs < target:
             continue
-        new_rank = matrix(F, rows).rank()
+        new_rank = matrix_rank(F, rows)
         steps += 1
         logger.info("dimension: %d inputs, rank %d", ninputs, new_rank)
         # the rank is found when an input added nothing: the last rank equals the one before, or
@@ -229,7 +260,8 @@ def jacobian_rank(model, F, seed, force=False, derivatives=None, ambient=None, h
         else:
             target = ninputs + 1
         rank, last_inputs = new_rank, ninputs
-    size = 201 if F.characteristic() == 0 else F.characteristic()
+    # Schwartz-Zippel over the points' field: its order (p^k over an extension GF(p^k))
+    size = 201 if F.characteristic() == 0 else F.cardinality()
     bound = (steps + 1) * rank * degree_bound(model) / size
     return rank, ninputs, min(bound, 1.0)
 
@@ -314,14 +346,19 @@ class JacobianDimension:
         - ``seed`` -- (default: ``None``, drawn from Sage's random state)
           integer; the same seed gives the same random points and the same
           report
-        - ``field`` -- (default: the base field when it is a prime field
-          `\GF{p}`, else `\GF{p}` with `p = 67108859`) the field of the
-          random points: `\QQ` (exact but slower) or a prime field `\GF{p}`
-          with `p \ge 2^{16}`. Over a base field of characteristic `p` the
-          rank is taken modulo that `p` (the variety over `\GF{p}` may be
-          smaller than over `\QQ`); a base field where a random rank is not
-          certified (`\GF{q}` with `q < 2^{16}` or not prime) is refused
-          (:mod:`sage_attention.catalog.fields`)
+        - ``field`` -- (default: over a base field `\GF{p}`, `\GF{p}` itself
+          when `p \ge 2^{16}`, else the smallest extension `\GF{p^k}` with
+          `p^k \ge 2^{16}`; over a base field of characteristic `0`,
+          `\GF{p}` with `p = 67108859`) the field of the random points
+          (:func:`rank_field`): over characteristic `0`, `\QQ` (exact but
+          slower) or a prime field `\GF{p}` with `p \ge 2^{16}`; over
+          `\GF{p}`, a finite field of characteristic `p` with at least
+          `2^{16}` elements. Over a base field of characteristic `p` the rank
+          is one over `\GF{p}` (the variety over `\GF{p}` may be smaller
+          than over `\QQ`), and over a prime below `2^{16}` it is checked
+          against the rank over `\QQ` (:func:`~sage_attention.models.characteristic.separable_rank_check`: it is
+          refused where they differ); a non-prime base field `\GF{q}` is
+          refused (:mod:`sage_attention.catalog.fields`)
         - ``proof`` -- boolean (default: ``False``); must be ``False``: the
           rank at a random point is a certified lower bound and equals the
           dimension only with high probability
@@ -329,6 +366,9 @@ class JacobianDimension:
           guard refuses
 
         OUTPUT: a :class:`~sage_attention.models.reports.DimensionReport`
+
+        Ctrl-C raises :class:`~sage_attention.misc.interrupts.ComputationInterrupted`
+        (phase ``'dimension'``; nothing finished: the rank is all or nothing).
 
         .. WARNING::
 
@@ -382,15 +422,27 @@ class JacobianDimension:
             ...
             ValueError: field (=Finite Field of size 2) must be QQ or a prime field GF(p) with p >= 65536: ...
 
-        Over a small base field the rank is refused, naming the reason::
+        Over a small prime field the random points come from an extension
+        with at least `2^{16}` elements, where the Schwartz--Zippel bound
+        holds (the rank is field-extension invariant, so it is the rank
+        over `\GF{7}`), and the rank is checked against the rank over `\QQ`
+        (:func:`~sage_attention.models.characteristic.separable_rank_check`)::
 
             sage: from sage_attention import LightningAttention
-            sage: LightningAttention(d=2, t=1, a=1, base_ring=GF(7)).dimension(seed=0)
-            Traceback (most recent call last):
-            ...
-            ValueError: the dimension needs QQ, a number field or a prime field GF(p) with p >= 2^16, not GF(7): ...
+            sage: D = LightningAttention(d=2, t=1, a=1, base_ring=GF(7)).dimension_report(seed=0)
+            sage: D.dimension, D.field, D.failure_probability < 0.01
+            (4, 'Finite Field in z of size 7^6', True)
+            sage: D.dimension == LightningAttention(d=2, t=1, a=1).dimension(seed=0)
+            True
             sage: LightningAttention(d=3, t=1, a=1, base_ring=GF(65537)).dimension_report(seed=0).field
             'Finite Field of size 65537'
+
+        A non-prime base field is refused, naming the prime field::
+
+            sage: LightningAttention(d=2, t=1, a=1, base_ring=GF(4, 'a')).dimension(seed=0)
+            Traceback (most recent call last):
+            ...
+            ValueError: the dimension needs QQ, a number field or a prime field GF(p), not GF(4): ... take the model over GF(2), ...
         """
         from sage_attention.catalog.fields import require_field
         from sage_attention.models.reports import DimensionReport
@@ -401,22 +453,32 @@ class JacobianDimension:
                                       "random point; pass proof=False")
         K = self.base_ring()
         require_field("dimension", K, "the dimension")
-        if field is None and K.characteristic() > 0:
-            field = K
-        F = rank_field(field)
+        F = rank_field(field, K)
         seed = resolve_seed(seed)
         ambient = self.ambient_dimension()
-        rank, ninputs, bound = jacobian_rank(self, F, seed, force=force, derivatives=self._derivatives,
-                                             ambient=ambient, gradients=self._gradients)
+        try:
+            rank, ninputs, bound = jacobian_rank(self, F, seed, force=force, derivatives=self._derivatives,
+                                                 ambient=ambient, gradients=self._gradients)
+        except KeyboardInterrupt as e:      # the package's Ctrl-C (sage_attention.misc.interrupts)
+            from sage_attention.misc.interrupts import raise_interrupted
+            raise_interrupted(e, "dimension", None, "", f"the same call (seed={seed}) starts again")
+        method = ("rank of the Jacobian at random weights and inputs ("
+                  + ("reverse mode)" if self._gradients is not None else "forward mode)"))
+        if 0 < K.characteristic() < settings.MINIMUM_RANK_PRIME:
+            # the rank of the same network over QQ (modulo a large prime): an upper bound
+            rank0, _, bound0 = jacobian_rank(self, GF(settings.JACOBIAN_PRIME), derived_seed(seed, "rank over QQ"),
+                                             force=force, derivatives=self._derivatives, ambient=ambient,
+                                             gradients=self._gradients)
+            bound += separable_rank_check(int(K.characteristic()), F.degree(), rank, rank0, bound0)
+            method += (f", at points of GF({K.characteristic()}^{F.degree()}); equal to the rank over QQ, "
+                       "an upper bound of the dimension in characteristic p")
         expected, note = self._published()
         return DimensionReport(
             model=repr(self), dimension=rank, expected=expected, expected_note=note,
             parameters=self.nparameters(), parameter_dimension=self.parameter_dimension(),
             fiber_dimension=self.parameter_dimension() - rank,
-            failure_probability=float(bound), seed=seed, field=str(F), inputs=ninputs,
-            method="rank of the Jacobian at random weights and inputs ("
-                   + ("reverse mode)" if self._gradients is not None else "forward mode)"),
-            expected_kind=getattr(self, "_expected_kind", "formula"),
+            failure_probability=float(min(bound, 1.0)), seed=seed, field=str(F), inputs=ninputs,
+            method=method, expected_kind=getattr(self, "_expected_kind", "formula"),
             ambient_dimension=ambient,
             count=getattr(self, "_parameter_count", lambda: None)())
 
@@ -497,6 +559,11 @@ def summed_heads_report(model, heads, seed=None, field=None, force=False):
         sage: M = LightningAttention(d=3, t=2, a=1)
         sage: summed_heads_report(M, 2, seed=0).dimension == LightningAttention(d=3, t=2, a=1, heads=2).dimension(seed=0)
         True
+
+    Over a small prime field the points come from an extension, as for one model::
+
+        sage: summed_heads_report(LightningAttention(d=3, t=2, a=1, base_ring=GF(101)), 2, seed=0).dimension
+        14
     """
     from sage.rings.integer import Integer
     from sage_attention.models.reports import DimensionReport
@@ -507,7 +574,10 @@ def summed_heads_report(model, heads, seed=None, field=None, force=False):
     if not model.is_lightning() or model.nlayers() != 1 or model.weight_space != "QKV":
         raise ValueError(f"summed heads need one lightning layer with weights 'QKV'; "
                          f"model (={model}) is not")
-    F = rank_field(field)
+    from sage_attention.catalog.fields import require_field
+    K = model.base_ring()
+    require_field("dimension", K, "the dimension")
+    F = rank_field(field, K)
     seed = resolve_seed(seed)
     if not force:
         check_jacobian_size(model, estimate=estimate_size(
@@ -516,6 +586,12 @@ def summed_heads_report(model, heads, seed=None, field=None, force=False):
     rank, ninputs, bound = jacobian_rank(model, F, seed, force=True, ambient=ambient,
                                          heads=heads, derivatives=model._derivatives,
                                          gradients=model._gradients)
+    if 0 < K.characteristic() < settings.MINIMUM_RANK_PRIME:
+        # as for one model: the rank at points of GF(p^k) is accepted where it is the rank over QQ
+        rank0, _, bound0 = jacobian_rank(model, GF(settings.JACOBIAN_PRIME), derived_seed(seed, "rank over QQ"),
+                                         force=True, ambient=ambient, heads=heads,
+                                         derivatives=model._derivatives, gradients=model._gradients)
+        bound += separable_rank_check(int(K.characteristic()), F.degree(), rank, rank0, bound0)
     one = model.dimension_report(seed=seed, field=field, force=force).dimension
     expected = min(heads * one, ambient)
     P = heads * model.nparameters()

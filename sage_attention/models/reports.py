@@ -165,6 +165,14 @@ class DimensionReport(FormulaComparison):
         Traceback (most recent call last):
         ...
         ValueError: the dimension report of m claims dimension 12, above its ambient dimension 6 (the dimension of the linear span): the rank was taken of the wrong map
+
+    A failure bound of `1` (a map of degree beyond the field's size, as for
+    a deep stack) says nothing, and the report says what is proved instead::
+
+        sage: DimensionReport("m", 3, None, "", 6, 6, 3, 1.0, 0, "GF(7)", 3, "rank")
+        The neurovariety of m has dimension 3
+        ...
+        The failure bound of the random point is vacuous here (the degree of the map exceeds the size of GF(7)): 3 is proved a lower bound of the dimension (the rank at a point), not proved equal to it.
     """
     model: str
     dimension: int
@@ -198,8 +206,15 @@ class DimensionReport(FormulaComparison):
 
     def __repr__(self):
         exp = self.expected_phrase("; rerun with another seed to rule out an unlucky point")
-        return (f"The neurovariety of {self.model} has dimension {self.dimension}\n{exp}; "
+        text = (f"The neurovariety of {self.model} has dimension {self.dimension}\n{exp}; "
                 f"the generic fiber has dimension {self.fiber_dimension}.")
+        if self.failure_probability is not None and self.failure_probability >= 1:
+            # Schwartz-Zippel says nothing when the degree of the map exceeds the field's size (a
+            # deep stack): the rank at a point is still a lower bound of the generic rank
+            text += (f"\nThe failure bound of the random point is vacuous here (the degree of the map "
+                     f"exceeds the size of {self.field}): {self.dimension} is proved a lower bound of the "
+                     "dimension (the rank at a point), not proved equal to it.")
+        return text
 
     def _repr_html_(self):
         r"""

@@ -381,7 +381,7 @@ def certify(model, point, families=None, seed=None, extra_invariants=(), force=F
         sage: certify(LightningAttention(d=2, t=2, a=1, base_ring=GF(2)), [0] * 20)
         Traceback (most recent call last):
         ...
-        ValueError: certify needs a base field of characteristic 0 or > 3, not GF(2): the coordinates and the fiber divide by 2 and 3
+        ValueError: certify needs a base field of characteristic 0 or > 3, not GF(2): the coordinates and the fiber divide by 2 and 3; take the model over QQ or GF(p) with p > 3
 
     Over `\GF{101}` a binary cubic with no linear factor splits over an
     extension, which gives the weights::

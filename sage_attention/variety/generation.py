@@ -73,6 +73,7 @@ from dataclasses import replace
 
 from sage.all__sagemath_singular import QQ
 from sage_attention.misc.forked import available_cores, map_in_children
+from sage_attention.misc.progress import redelivering_interrupts
 from sage_attention.ideals.minimal_generators import (minimal_basis, minimal_generator_counts,
                                                        truncated_groebner_basis)
 from sage_attention.settings import settings
@@ -215,6 +216,7 @@ def _picklable(exc):
         return RuntimeError(f"{type(exc).__name__}: {exc}")
 
 
+@redelivering_interrupts()
 def generation_report(model, families=None, degree=None, algorithm=None, progress=False, force=False):
     r"""
     Return a :class:`GenerationReport`: do the invariant families generate the vanishing ideal?
@@ -244,9 +246,11 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
     row for their union. The vanishing ideal is computed in this process
     while the families are built, and their members composed with the
     parametrization, in a forked one (when two cores are available; the
-    results are the same). Ctrl-C while the rows are computed returns the
-    finished rows with ``interrupted=True`` (an interrupt while the
-    vanishing ideal and the families are computed propagates: no row is
+    results are the same). Ctrl-C raises
+    :class:`~sage_attention.misc.interrupts.ComputationInterrupted`: while
+    the rows are computed (phase ``'generation'``) its ``partial`` is the
+    report of the finished rows, with ``interrupted=True``; while the
+    vanishing ideal is computed, it is that computation's (no row is
     finished).
 
     EXAMPLES::
@@ -368,11 +372,18 @@ def generation_report(model, families=None, degree=None, algorithm=None, progres
             degrees.update(fdeg)
             logger.info("generation report %s: family %s done", model, name)
         rows.append(row("all", keys, tuple(sorted(degrees)), ""))
-    except KeyboardInterrupt:
-        interrupted = True
-        logger.warning("generation report of %s interrupted after %d rows", model, len(rows))
+    except KeyboardInterrupt as exc:
+        interrupted = exc
+        logger.info("generation report of %s interrupted after %d rows", model, len(rows))
     finally:
         bar.close()
     generate = rows[-1].generates if rows and not interrupted else None
-    return GenerationReport(str(model), tuple(rows), total, generate, algo,
-                            bool(complete), float(ideal_seconds), interrupted=interrupted)
+    report = GenerationReport(str(model), tuple(rows), total, generate, algo,
+                              bool(complete), float(ideal_seconds), interrupted=bool(interrupted))
+    if interrupted:
+        from sage_attention.misc.interrupts import raise_interrupted
+        raise_interrupted(interrupted, "generation", report,
+                          f"{len(rows)} rows finished ({', '.join(r.family for r in rows) or 'none'})",
+                          "the same call computes the rows again (the vanishing ideal is cached)",
+                          summary={"rows": [r.family for r in rows]})
+    return report

@@ -75,6 +75,80 @@ def network_ideal(model):
     return C.ideal(G if G else [C(0)]), None
 
 
+def quadratic_chart(model):
+    r"""
+    Return a birational chart of the function space of a shallow quadratic network with one output, or ``None``.
+
+    For ``PolynomialNetwork([n, r, 1], 2)`` with `r < n` the function
+    space is the quadrics `x^T A x` with `A` symmetric of rank at most `r`.
+    Every such `A` whose leading `r \times r` block is invertible is
+    `A = L S L^T` for exactly one pair: `L = \binom{I_r}{K}` with `K` of
+    size `(n-r) \times r` and `S` symmetric `r \times r` (`S` is the
+    leading block, `K = A_{21} S^{-1}`). These `\binom{r+1}{2} + r(n-r)`
+    weights are a chart of dimension `\dim X = rn - \binom{r}{2}` with
+    fiber size `1`: the gauge of the hidden layer's symmetry group
+    (`GL(r)` acting on the first layer, with the sign of each neuron)
+    fixed once and for all, where the network's own weights leave fibers
+    of several points in a coordinate chart. The coordinate `c_\alpha` is
+    `A_{ii}` for `\alpha = 2 e_i` and `2 A_{ij}` for `\alpha = e_i + e_j`.
+
+    INPUT:
+
+    - ``model`` -- a model, or a neurovariety
+
+    OUTPUT: a ring map coordinates `\to` chart weights over `\QQ`, or
+    ``None`` if ``model`` is not such a network
+
+    EXAMPLES:
+
+    The two-neuron network on `\RR^3`: the chart has `3 + 2 = 5 = \dim X`
+    weights, and its points are quadrics of rank two::
+
+        sage: from sage_attention import PolynomialNetwork
+        sage: from sage_attention.variety.metric import quadratic_chart
+        sage: M = PolynomialNetwork([3, 2, 1], 2)
+        sage: phi = quadratic_chart(M); phi.codomain().ngens()
+        5
+        sage: c = [phi(x)(1, 2, 3, 4, 5) for x in phi.domain().gens()]      # a point of the chart
+        sage: A = matrix(QQ, 3, 3)
+        sage: for (_, _, e), v in zip(M.coordinate_description(), c):
+        ....:     i, j = [k for k in range(3) for _ in range(e[k])]
+        ....:     A[i, j] = A[j, i] = v if i == j else v / 2
+        sage: A.rank()
+        2
+        sage: quadratic_chart(PolynomialNetwork([3, 2, 1], 3)) is None      # cubic activation
+        True
+    """
+    from sage.all__sagemath_singular import PolynomialRing, QQ, identity_matrix, matrix
+    M = model.model() if hasattr(model, "model") and callable(model.model) else model
+    args = getattr(M, "_kileel_trager_bruna_arguments", lambda: None)()
+    if args is None:
+        return None
+    widths, act, bias = args
+    if bias or act != 2 or len(widths) != 3 or widths[2] != 1 or not widths[1] < widths[0]:
+        return None
+    n, r = int(widths[0]), int(widths[1])
+    desc = M.coordinate_description()
+    if len({tok for _, tok, _ in desc}) != 1:
+        return None
+    names = [f"s{i}_{j}" for i in range(r) for j in range(i, r)] + \
+            [f"k{i}_{j}" for i in range(r, n) for j in range(r)]
+    P = PolynomialRing(QQ, names)
+    gens = iter(P.gens())
+    S = matrix(P, r, r)
+    for i in range(r):
+        for j in range(i, r):
+            S[i, j] = S[j, i] = next(gens)
+    L = identity_matrix(P, r).stack(matrix(P, n - r, r, lambda i, j: next(gens)))
+    A = L * S * L.transpose()
+    images = []
+    for _, _, e in desc:
+        i, j = [k for k in range(n) for _ in range(e[k])]
+        images.append(A[i, j] if i == j else 2 * A[i, j])
+    C = M.parametrization().domain()
+    return C.hom(images, P)
+
+
 def network_ed_degree(model, metric="generic", data=None, seed=None, projective=None, backend=None, compare=False,
                       route=None):
     r"""
@@ -88,8 +162,10 @@ def network_ed_degree(model, metric="generic", data=None, seed=None, projective=
     - ``data`` -- (default: ``None``, random) a point of the coordinates
     - ``seed``, ``projective``, ``backend``, ``compare`` -- as for
       :func:`~sage_attention.ideals.metric.ed_degree.ed_degree`
-    - ``route`` -- (default: ``None``: the ideal when the package's size
-      guard allows its computation, else the chart) ``'ideal'`` (the
+    - ``route`` -- (default: ``None``: at random data, the birational chart
+      of :func:`quadratic_chart` when the model has one; else the ideal
+      when the package's size guard allows its computation, else the
+      chart) ``'ideal'`` (the
       critical ideal on the vanishing ideal) or ``'parametrization'`` (pure
       critical points of the loss in a chart transverse to the fibers,
       divided by the fiber size: :mod:`~sage_attention.ideals.metric.parametric`)
@@ -114,8 +190,17 @@ def network_ed_degree(model, metric="generic", data=None, seed=None, projective=
         sage: E = network_ed_degree(M, 'bombieri_weyl', seed=0, route='parametrization')
         sage: E.degree, E.certificate.technique
         (2, 'parametrization chart')
-        sage: network_ed_degree(PolynomialNetwork([5, 2, 1], 2), 'bombieri_weyl', seed=0).degree   # long time (2 s)
+        sage: network_ed_degree(PolynomialNetwork([5, 2, 1], 2), 'bombieri_weyl', seed=0).degree
         10
+
+    Under a generic metric the birational chart (fiber size `1`) is the
+    fast way; the ideal route gives the same count::
+
+        sage: M = PolynomialNetwork([3, 2, 1], 2)
+        sage: E = network_ed_degree(M, seed=1); E.degree, E.variety, E.certificate.reason
+        (13, 'cone', '2 counts agree: 13 over GF(8388593), 13 over GF(8388617); pure critical points / fiber: 13/1, 13/1')
+        sage: network_ed_degree(M, seed=1, route='ideal').degree
+        13
 
     TESTS::
 
@@ -126,9 +211,14 @@ def network_ed_degree(model, metric="generic", data=None, seed=None, projective=
         ValueError: the Bombieri-Weyl metric needs coordinates that are coefficients of forms of one degree (a polynomial network); use 'generic', 'euclidean' or a Gram matrix
     """
     from sage_attention.misc.errors import ComputationTooLarge
+    from sage_attention.models.checks import rational_model
+    rational_model(model.model() if hasattr(model, "model") and callable(model.model) else model,
+                   "the ED degree")
     if route not in (None, "ideal", "parametrization"):
         raise ValueError(f"route (={route!r}) must be None, 'ideal' or 'parametrization'")
     I = exps = None
+    if route is None and data is None and quadratic_chart(model) is not None:
+        route = "parametrization"
     if route != "parametrization":
         try:
             I, exps = network_ideal(model)
@@ -137,15 +227,20 @@ def network_ed_degree(model, metric="generic", data=None, seed=None, projective=
                 raise
     if I is None:
         M = model.model() if hasattr(model, "model") and callable(model.model) else model
-        phi = M.parametrization()
+        phi = quadratic_chart(M) or M.parametrization()
         exps = [e for _, _, e in M.coordinate_description()] if hasattr(M, "coordinate_description") else None
         if exps is not None and len({sum(e) for e in exps}) != 1:
             exps = None
     if metric == "bombieri_weyl" and exps is None:
         raise ValueError("the Bombieri-Weyl metric needs coordinates that are coefficients of forms of one degree "
                          "(a polynomial network); use 'generic', 'euclidean' or a Gram matrix")
-    return ed_degree(I, metric, data=data, seed=seed, projective=projective, exponents=exps, backend=backend,
-                     compare=compare, parametrization=None if I is not None else phi)
+    E = ed_degree(I, metric, data=data, seed=seed, projective=projective, exponents=exps, backend=backend,
+                  compare=compare, parametrization=None if I is not None else phi)
+    if I is None and E.variety == "affine" and getattr(M, "is_homogeneous", lambda: False)():
+        # a chart that is not homogeneous (quadratic_chart) of the function space of a homogeneous network: a cone
+        from dataclasses import replace
+        E = replace(E, variety="cone")
+    return E
 
 
 def critical_points(model, metric="generic", seed=None, p=None, spurious=True, backend=None):
@@ -181,7 +276,9 @@ def critical_points(model, metric="generic", seed=None, p=None, spurious=True, b
         (12, 4, 3)
     """
     from sage_attention.ideals.metric.loss import loss_critical_points
-    M = model.model() if hasattr(model, "model") and callable(model.model) else model
+    from sage_attention.models.checks import rational_model
+    M = rational_model(model.model() if hasattr(model, "model") and callable(model.model) else model,
+                       "the number of critical points")
     exps = None
     if hasattr(M, "coordinate_description"):
         exps = [e for _, _, e in M.coordinate_description()]
@@ -191,3 +288,75 @@ def critical_points(model, metric="generic", seed=None, p=None, spurious=True, b
                          "(a polynomial network); use 'generic', 'euclidean' or a Gram matrix")
     return loss_critical_points(M.parametrization(), metric, p=p, seed=seed, exponents=exps, backend=backend,
                                 spurious=spurious)
+
+
+def boundary_picture(model, weights=None, threshold=0, outputs=None, seed=None, xrange=(-2, 2), yrange=(-2, 2),
+                     points=9, plot_points=150):
+    r"""
+    Return a picture of the decision boundary of a network with two inputs, its ED discriminant and the numbers of real critical points.
+
+    The boundary (blue) and the real part of its ED discriminant (red,
+    :func:`~sage_attention.ideals.metric.discriminant.ed_discriminant`)
+    are drawn in the box; at the data of a ``points`` `\times` ``points``
+    grid the number of real critical points of the distance to the
+    boundary is written (exact real root isolation:
+    :func:`~sage_attention.ideals.metric.discriminant.chamber_counts`): it
+    is constant on each chamber the discriminant cuts out.
+
+    INPUT:
+
+    - ``model``, ``weights``, ``threshold``, ``outputs``, ``seed`` -- as for
+      :func:`~sage_attention.ideals.metric.boundary.decision_boundary`
+      (the model has two inputs)
+    - ``xrange``, ``yrange`` -- (default: `(-2, 2)`) the box
+    - ``points`` -- (default: `9`) grid points per side for the counts
+    - ``plot_points`` -- (default: `150`) resolution of the curves
+
+    OUTPUT: a Sage ``Graphics`` (needs ``passagemath-plot``)
+
+    EXAMPLES:
+
+    The first worked example of [RVP2026]_: a hyperbola; its ED
+    discriminant (evolute) separates data with two real critical points
+    from data with four::
+
+        sage: from sage_attention import PolynomialNetwork
+        sage: from sage_attention.variety.metric import boundary_picture
+        sage: M = PolynomialNetwork([2, 2, 2], 2, bias=True)
+        sage: W1, W2 = matrix(QQ, [[1, 2], [3, 1]]), matrix(QQ, [[2, 1], [1, 2]])
+        sage: w = [(W1, matrix(QQ, 2, 1, [0, 1])), (W2, matrix(QQ, 2, 1, [2, 1]))]
+        sage: G = boundary_picture(M, w, points=5, plot_points=60); G      # long time (2 s)
+        Graphics object consisting of ... graphics primitives
+        sage: G.save(tmp_filename(ext='.png'))                              # long time
+
+    TESTS::
+
+        sage: boundary_picture(PolynomialNetwork([3, 2, 1], 2), seed=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: the picture needs a boundary in two inputs; this one has 3
+    """
+    from sage.all__sagemath_singular import RDF
+    from sage.plot.contour_plot import implicit_plot
+    from sage.plot.text import text
+    from sage_attention.ideals.metric.boundary import decision_boundary, reduced
+    from sage_attention.ideals.metric.discriminant import chamber_counts, ed_discriminant
+    f = decision_boundary(model, weights, threshold, outputs, seed)
+    if f.parent().ngens() != 2:
+        raise ValueError(f"the picture needs a boundary in two inputs; this one has {f.parent().ngens()}")
+    if f.is_constant():
+        raise ValueError(f"the decision boundary is empty or everything: f - threshold = {f} is constant")
+    g = reduced(f)
+    D = ed_discriminant(g)
+    box = dict(plot_points=plot_points)
+    xr, yr = (float(xrange[0]), float(xrange[1])), (float(yrange[0]), float(yrange[1]))
+    gR, DR = g.change_ring(RDF), D.change_ring(RDF)
+    G = implicit_plot(lambda a, b: float(gR(a, b)), xr, yr, color="blue", **box)
+    if not D.is_constant():
+        G += implicit_plot(lambda a, b: float(DR(a, b)), xr, yr, color="red", linestyle="--", **box)
+    for (u, v), c in chamber_counts(g, xrange, yrange, points).items():
+        G += text(str(c), (float(u), float(v)), color="black", fontsize=9)
+    G.axes_labels(["$x_0$", "$x_1$"])
+    G.set_aspect_ratio(1)
+    G._extra_kwds["title"] = "decision boundary (blue), ED discriminant (red), real critical points"
+    return G

@@ -335,8 +335,6 @@ class Neurovariety(VanishingIdeal, HilbertInvariants, UniqueRepresentation, Sage
                 # guard, minbase's generators are the answer
                 logger.info("minimal generators: the engine is refused (%s); returning minbase", e.reason)
                 res = None
-            if res is not None and res.interrupted:
-                raise KeyboardInterrupt
             if res is not None:
                 mine = {k: len(v) for k, v in res.generators_by_degree.items()}
         if res is not None and mine == counts and res.complete_through_degree == max(counts):

@@ -22,8 +22,9 @@ interpolated, one at a time, as long as a degree has at most
 not proved whole, it is eliminated. Over a field that the engine does not
 take (a small prime field) a small model is eliminated at once. The
 tunables are read from :mod:`sage_attention.settings` when the ideal is
-computed. Every report is cached on the neurovariety (except an
-interrupted one).
+computed. Every report is cached on the neurovariety. Ctrl-C raises
+:class:`~sage_attention.misc.interrupts.ComputationInterrupted` with what
+finished; the same call resumes from the finished degrees.
 
 EXAMPLES::
 
@@ -42,6 +43,7 @@ from sage.all__sagemath_singular import cached_method
 
 from sage_attention.misc.errors import ComputationTooLarge
 from sage_attention.misc.keywords import keyword_hints
+from sage_attention.misc.progress import redelivering_interrupts
 from sage_attention.settings import settings
 
 logger = logging.getLogger("sage_attention")
@@ -114,6 +116,7 @@ class VanishingIdeal:
                       DeprecationWarning, stacklevel=2)
         return self.vanishing_ideal_report(algorithm, degree, force)
 
+    @redelivering_interrupts("vanishing ideal")
     def vanishing_ideal_report(self, algorithm=None, degree=None, force=False, progress=False):
         r"""
         Return the computation behind :meth:`vanishing_ideal` (cached).
@@ -180,17 +183,16 @@ class VanishingIdeal:
                 res = self._eliminate(force, progress)
                 self._results[key] = res
                 return res
-            if automatic and small and not res.proved_complete and not res.interrupted:
+            if automatic and small and not res.proved_complete:
                 res = self._higher_degrees(res, force, progress)
-            if automatic and small and not res.proved_complete and not res.interrupted:
+            if automatic and small and not res.proved_complete:
                 # not proved whole: elimination decides (small enough)
                 logger.info("interpolation of %s not proved complete; eliminating", self._model)
                 res = self._eliminate(force, progress)
             elif not res.proved_complete:
                 logger.warning("interpolation of %s: complete through degree %s only, "
                                "not proved complete", self._model, res.complete_through_degree)
-        if not getattr(res, "interrupted", False):
-            self._results[key] = res
+        self._results[key] = res
         return res
 
     def _eliminate(self, force, progress):
@@ -205,15 +207,14 @@ class VanishingIdeal:
 
     def _interpolate(self, degree, force, progress):
         r"""
-        Return the interpolation report through ``degree`` (cached under ``('interpolation', degree)`` unless interrupted).
+        Return the interpolation report through ``degree`` (cached under ``('interpolation', degree)``).
         """
         key = ("interpolation", degree)
         if key in self._results:
             return self._results[key]
         from sage_attention.ideals.implicitization import implicitize
         res = implicitize(self._model, degree, force=force, progress=progress)
-        if not res.interrupted:
-            self._results[key] = res
+        self._results[key] = res
         return res
 
     def _higher_degrees(self, res, force, progress):
@@ -231,7 +232,7 @@ class VanishingIdeal:
         from math import comb
         n = len(self._model.essential_coordinates())
         limit = settings.HIGHER_DEGREE_MONOMIAL_LIMIT
-        while not res.proved_complete and not res.interrupted and generators_missing(res):
+        while not res.proved_complete and generators_missing(res):
             k = res.complete_through_degree + 1
             if comb(n + k - 1, k) > limit:
                 break
@@ -286,10 +287,12 @@ class VanishingIdeal:
         OUTPUT: an ideal of :meth:`~sage_attention.variety.neurovariety.Neurovariety.ambient`:
         the linear relations and the nonlinear generators
 
-        Ctrl-C (``KeyboardInterrupt``) during interpolation returns what
-        finished, with ``interrupted`` set in :meth:`vanishing_ideal_report`
-        (not cached: a later call computes again); during elimination it
-        propagates (there is no partial Gröbner basis).
+        Ctrl-C raises :class:`~sage_attention.misc.interrupts.ComputationInterrupted`
+        (a ``KeyboardInterrupt``): during interpolation or its proof its
+        ``partial`` is the report of the finished degrees (``interrupted``
+        set, not cached), and the same call resumes from them; during
+        elimination ``partial`` is ``None`` (there is no partial Gröbner
+        basis). See ``doc/implicitization.rst``, "Interrupting a computation".
 
         EXAMPLES::
 

@@ -32,6 +32,7 @@ quadrics, no cubic::
 import logging
 import time
 from concurrent.futures import Future, as_completed
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from math import comb
 
@@ -39,6 +40,7 @@ import numpy as np
 
 from sage.all__sagemath_singular import QQ
 from sage_attention.misc.memory import check_memory, memory_limit
+from sage_attention.misc.interrupts import deferred_interrupts, raise_interrupted
 from sage_attention.misc.randomness import resolve_seed
 from sage_attention.catalog.costs import largest_fitting_degree
 from sage_attention.ideals.engine.grading import multigrading
@@ -72,7 +74,9 @@ class Interpolation:
     - ``symmetry`` -- the :class:`~sage_attention.ideals.engine.symmetry.CoordinateSymmetries` used
     - ``pieces``, ``solved_pieces`` -- ``{degree: number of graded pieces}``, and of pieces solved
     - ``timings`` -- seconds by step (``'grading'``, ``'symmetry'``, ``'degree k'``)
-    - ``interrupted`` -- whether Ctrl-C cut the run short
+    - ``interrupted`` -- whether Ctrl-C cut the run short (``True`` only on
+      the ``partial`` of the :class:`~sage_attention.misc.interrupts.ComputationInterrupted`
+      that :func:`interpolate` raises)
     - ``seed`` -- the seed used (resolved)
 
     EXAMPLES::
@@ -162,8 +166,14 @@ def interpolate(model, degree, seed=None, executor=None, cache_dir=None, progres
       :func:`~sage_attention.ideals.engine.pieces.piece_lower_bytes`)
       substitutes, for tests
 
-    OUTPUT: an :class:`Interpolation`. Ctrl-C does not raise: the degrees
-    that finished are returned with ``interrupted`` set.
+    OUTPUT: an :class:`Interpolation`
+
+    Ctrl-C raises :class:`~sage_attention.misc.interrupts.ComputationInterrupted`
+    (phase ``'interpolation'``) at once; its ``partial`` is an
+    :class:`Interpolation` of the degrees that finished, with ``interrupted``
+    set (made when first read). The finished degrees, and the pieces of the
+    unfinished one that finished, are kept in memory
+    (:func:`resume_state`): the same call resumes from them.
 
     EXAMPLES::
 
@@ -190,7 +200,12 @@ def interpolate(model, degree, seed=None, executor=None, cache_dir=None, progres
            else CoordinateSymmetries((), (), E.ngens()))
     timings["symmetry"] = time.time() - t0
     cache_seed = seed          # the cache is keyed by the seed as given
-    seed = resolve_seed(seed)
+    # an interrupted run of the same call: its finished degrees and pieces (resume_state)
+    rkey = (cache_key(model, cache_seed), bool(symmetry))
+    state = _RESUME.pop(rkey, None)
+    if state is not None and state["complete"] > degree:
+        state = None
+    seed = resolve_seed(seed) if state is None else state["seed"]
     # over GF(p) the kernel is computed and verified modulo p itself (never
     # lifted to QQ: the ideal over GF(p) need not be a reduction of one over QQ)
     char = int(model.base_ring().characteristic())
@@ -233,105 +248,161 @@ def interpolate(model, degree, seed=None, executor=None, cache_dir=None, progres
     interrupted = False
     own_executor = None
     pcs = reps = todo = results = orbits = None     # the last degree's, dropped below
+    done_pieces = {}
+    if state is not None:
+        gens_by_degree, groups, group_index = dict(state["gens"]), dict(state["groups"]), dict(state["index"])
+        all_pieces, dims = dict(state["pieces"]), dict(state["dims"])
+        pieces_count, solved_count = dict(state["count"]), dict(state["solved"])
+        complete, done_pieces = state["complete"], dict(state["done"])
+        timings.update({key: v for key, v in state["timings"].items() if key.startswith("degree ")})
+        logger.info("resuming %s from degree %s (degrees 1..%s finished before Ctrl-C)", model,
+                    complete + 1, complete)
     try:
-        for k in range(1, degree + 1):
-            t0 = time.time()
-            pcs = graded_pieces(E.ngens(), k, degs)
-            all_pieces[k] = pcs
-            pieces_count[k] = len(pcs)
-            orbits = piece_orbits(dict(sorted(pcs.items(), key=lambda kv: -len(kv[1]))), degs,
-                                   sym.generators)
-            reps = {delta: mons for delta, mons in pcs.items() if orbits[delta][0] == delta}
-            solved_count[k] = len(reps)
-            prog.start(k, len(reps))
-            results = {}
-            todo = []
-            for delta, mons in sorted(reps.items(), key=lambda kv: -len(kv[1])):
-                if cache:
-                    res = load_piece(cache, k, delta, ckey)
-                    if res is not None:
-                        results[delta] = res
+        try:
+            for k in range(complete + 1, degree + 1):
+                t0 = time.time()
+                pcs = graded_pieces(E.ngens(), k, degs)
+                all_pieces[k] = pcs
+                pieces_count[k] = len(pcs)
+                orbits = piece_orbits(dict(sorted(pcs.items(), key=lambda kv: -len(kv[1]))), degs,
+                                       sym.generators)
+                reps = {delta: mons for delta, mons in pcs.items() if orbits[delta][0] == delta}
+                solved_count[k] = len(reps)
+                prog.start(k, len(reps))
+                results = {}
+                todo = []
+                for delta, mons in sorted(reps.items(), key=lambda kv: -len(kv[1])):
+                    if done_pieces.get(k, {}).get(delta) is not None:
+                        results[delta] = done_pieces[k][delta]
                         prog.step()
                         continue
-                blocks = (lower_multiples(groups, all_pieces, k, delta, group_index)
-                          if len(mons) > 1 else [])
-                todo.append((delta, (ctx, k, delta, mons, blocks, seed, max_attempts)))
-            ex = executor
-            work = sum(len(args[3]) ** 2 for _, args in todo)
-            if ex is None and len(todo) >= 64 and work >= 2 * 10 ** 6:
-                if own_executor is None:
-                    own_executor = default_executor(len(todo))
-                ex = own_executor
-            if ex is None or ex is False:
-                for delta, args in todo:
-                    results[delta] = run_piece(args)
-                    store_piece(cache, k, delta, results[delta], ckey)
-                    prog.step()
-            else:
-                futs = {}
-                for batch in batches(todo, work):
-                    futs[ex.submit(run_batch, ctx, [(delta, args[1:]) for delta, args in batch])] = batch
-                try:
-                    it = as_completed(futs) if all(isinstance(f, Future) for f in futs) else list(futs)
-                    for f in it:
-                        for delta, res in f.result():
+                    if cache:
+                        res = load_piece(cache, k, delta, ckey)
+                        if res is not None:
                             results[delta] = res
-                            store_piece(cache, k, delta, res, ckey)
                             prog.step()
-                except BaseException:
-                    for f in futs:
-                        f.cancel()
-                    raise
-            dims[k] = sum(results[orbits[delta][0]]["kernel_dimension"] for delta in pcs)
-            new = []
-            converted = {}    # representative -> its generators as (int16 exponents, QQ, residues)
-            for delta in sorted(pcs):
-                # the image of a piece is made when it is read, and its generators kept as one
-                # int16 array each, shared by the multiples and the result (the peak memory of
-                # wide models: most pieces are images); an image has the coefficients of its
-                # representative: they are converted to QQ and reduced once, and shared. The
-                # generators of the last degree are multiples of nothing: their images get no
-                # exponent arrays (their polynomials are the representative's, permuted), which
-                # is most of the memory of a wide model (332325 quartics in 126 coordinates)
-                rep, h = orbits[delta]
-                if rep not in converted:
-                    converted[rep] = []
-                    for exps, coeffs in results[rep]["generators"]:
-                        cq = [QQ(c) for c in coeffs]
-                        converted[rep].append((np.asarray(exps, dtype=np.int16), cq,
-                                               residues(cq, char or settings.LINALG_PRIMES[0])))
-                for i, (e16, cq, res) in enumerate(converted[rep]):
-                    if rep != delta and k == degree:
-                        new.append((None, cq, (rep, i), h))
-                        continue
-                    if rep != delta:
-                        img = np.zeros_like(e16)
-                        img[:, h] = e16
-                        e16 = img
-                    if k < degree:
-                        groups.setdefault((k, delta), []).append((e16, res))
-                    new.append((e16, cq, (rep, i), None if rep == delta else h))
-            del converted
-            group_index[k] = [gd for j, gd in groups if j == k]
-            if new:
-                gens_by_degree[k] = tuple(new)
-            complete = k
-            timings[f"degree {k}"] = time.time() - t0
-            logger.info("degree %s: %s new generators, dim I_%s = %s (%.2f s)", k, len(new), k, dims[k],
-                        timings[f"degree {k}"])
-    except KeyboardInterrupt:
-        interrupted = True
-        prog.close()
-        logger.warning("interrupted: returning degrees 1..%s", complete)
+                            continue
+                    blocks = (lower_multiples(groups, all_pieces, k, delta, group_index)
+                              if len(mons) > 1 else [])
+                    todo.append((delta, (ctx, k, delta, mons, blocks, seed, max_attempts)))
+                ex = executor
+                work = sum(len(args[3]) ** 2 for _, args in todo)
+                if ex is None and len(todo) >= 64 and work >= 2 * 10 ** 6:
+                    if own_executor is None:
+                        own_executor = default_executor(len(todo))
+                    ex = own_executor
+                if ex is None or ex is False:
+                    for delta, args in todo:
+                        results[delta] = run_piece(args)
+                        store_piece(cache, k, delta, results[delta], ckey)
+                        prog.step()
+                else:
+                    futs = {}
+                    for batch in batches(todo, work):
+                        futs[ex.submit(run_batch, ctx, [(delta, args[1:]) for delta, args in batch])] = batch
+                    try:
+                        it = as_completed(futs) if all(isinstance(f, Future) for f in futs) else list(futs)
+                        for f in it:
+                            for delta, res in f.result():
+                                results[delta] = res
+                                store_piece(cache, k, delta, res, ckey)
+                                prog.step()
+                    except BaseException:
+                        for f in futs:
+                            f.cancel()
+                        raise
+                dims[k] = sum(results[orbits[delta][0]]["kernel_dimension"] for delta in pcs)
+                new = []
+                converted = {}    # representative -> its generators as (int16 exponents, QQ, residues)
+                for delta in sorted(pcs):
+                    # the image of a piece is made when it is read, and its generators kept as one
+                    # int16 array each, shared by the multiples and the result (the peak memory of
+                    # wide models: most pieces are images); an image has the coefficients of its
+                    # representative: they are converted to QQ and reduced once, and shared. The
+                    # generators of the last degree are multiples of nothing: their images get no
+                    # exponent arrays (their polynomials are the representative's, permuted), which
+                    # is most of the memory of a wide model (332325 quartics in 126 coordinates)
+                    rep, h = orbits[delta]
+                    if rep not in converted:
+                        converted[rep] = []
+                        for exps, coeffs in results[rep]["generators"]:
+                            cq = [QQ(c) for c in coeffs]
+                            converted[rep].append((np.asarray(exps, dtype=np.int16), cq,
+                                                   residues(cq, char or settings.LINALG_PRIMES[0])))
+                    for i, (e16, cq, res) in enumerate(converted[rep]):
+                        if rep != delta and k == degree:
+                            new.append((None, cq, (rep, i), h))
+                            continue
+                        if rep != delta:
+                            img = np.zeros_like(e16)
+                            img[:, h] = e16
+                            e16 = img
+                        if k < degree:
+                            groups.setdefault((k, delta), []).append((e16, res))
+                        new.append((e16, cq, (rep, i), None if rep == delta else h))
+                del converted
+                group_index[k] = [gd for j, gd in groups if j == k]
+                if new:
+                    gens_by_degree[k] = tuple(new)
+                complete = k
+                results = None        # the next degree's, when it has started
+                timings[f"degree {k}"] = time.time() - t0
+                logger.info("degree %s: %s new generators, dim I_%s = %s (%.2f s)", k, len(new), k, dims[k],
+                            timings[f"degree {k}"])
+        except KeyboardInterrupt as exc:
+            interrupted = exc
+            # kept for the same call (resume_state): the finished degrees, and the finished pieces
+            # of the next one (the groups of the last degree asked for are not kept: k < degree)
+            _remember(rkey, {"gens": {j: g for j, g in gens_by_degree.items() if j <= complete},
+                             "groups": {key: g for key, g in groups.items() if key[0] <= complete},
+                             "index": {j: g for j, g in group_index.items() if j <= complete},
+                             "pieces": {j: p for j, p in all_pieces.items() if j <= complete},
+                             "dims": {j: v for j, v in dims.items() if j <= complete},
+                             "count": {j: c for j, c in pieces_count.items() if j <= complete},
+                             "solved": {j: c for j, c in solved_count.items() if j <= complete},
+                             "complete": complete, "seed": seed, "timings": dict(timings),
+                             "done": {complete + 1: dict(results or {})} if complete < degree else {}})
+            logger.info("interrupted: degrees 1..%s finished", complete)
+            counts = {kk: len(v) for kk, v in sorted(gens_by_degree.items()) if kk <= complete}
+            finished = (f"degrees 1..{complete} finished, {sum(counts.values())} minimal generators "
+                        f"{counts} (each degree complete)" if complete else "no degree finished")
+            frozen = {kk: v for kk, v in gens_by_degree.items() if kk <= complete}
+            done = ({kk: v for kk, v in dims.items() if kk <= complete},
+                    {kk: v for kk, v in pieces_count.items() if kk <= complete},
+                    {kk: v for kk, v in solved_count.items() if kk <= complete}, dict(timings))
+            # the last degree's tables are not kept by the exception's traceback
+            all_pieces = groups = new = pcs = reps = todo = results = orbits = None
+
+            def made():
+                return _interpolation(E, frozen, done[0], complete, G, sym, done[1], done[2], done[3], True,
+                                      seed)
+            # raised here, so that a second Ctrl-C during the clean-up below has it as its context
+            # (sage_attention.misc.interrupts.interrupt_of)
+            raise_interrupted(exc, "interpolation", made, finished,
+                              f"the same call resumes from degree {complete + 1}",
+                              summary={"complete_through_degree": complete, "generators_by_degree": counts,
+                                       "degree": degree})
     finally:
-        prog.close()
-        if own_executor is not None:
-            stop_executor(own_executor, interrupted)
+        # after Ctrl-C a second one does not cut this short: the workers end
+        with deferred_interrupts() if interrupted else nullcontext():
+            prog.close()
+            if own_executor is not None:
+                stop_executor(own_executor, bool(interrupted))
     # the monomial tables, the residues of the multiples and the last degree's list are not
     # needed for the polynomials; nor are the last degree's table, pieces to solve (which hold
     # the multiples) and results (exponents as lists of Python integers): gigabytes for a
     # wide model, kept until the end of the call before
     del all_pieces, groups, new, pcs, reps, todo, results, orbits
+    return _interpolation(E, gens_by_degree, dims, complete, G, sym, pieces_count, solved_count, timings,
+                          False, seed)
+
+
+def _interpolation(E, gens_by_degree, dims, complete, G, sym, pieces_count, solved_count, timings,
+                   interrupted, seed):
+    r"""
+    Return the :class:`Interpolation` of the engine's raw generators (``{degree: entries}``; not modified).
+    """
+    gens_by_degree = dict(gens_by_degree)
 
     def poly(exps, cq):
         return E(dict(zip(map(tuple, np.asarray(exps, dtype=np.int64).tolist()), cq)))
@@ -358,3 +429,52 @@ def interpolate(model, degree, seed=None, executor=None, cache_dir=None, progres
     return Interpolation(ring=E, generators_by_degree=gens_by_degree, essential_generators=egens, dimensions=dims,
                          complete_through=complete, grading=G, symmetry=sym, pieces=pieces_count,
                          solved_pieces=solved_count, timings=timings, interrupted=interrupted, seed=seed)
+
+
+#: the finished part of interrupted runs, by (cache key, symmetry): see :func:`resume_state`
+_RESUME = {}
+
+
+def _remember(key, state):
+    _RESUME.pop(key, None)
+    _RESUME[key] = state
+    while len(_RESUME) > max(0, int(settings.RESUME_RUNS)):
+        _RESUME.pop(next(iter(_RESUME)))
+
+
+def resume_state(model=None, seed=None, symmetry=True):
+    r"""
+    Return what an interrupted run of the engine on ``model`` kept for the same call to resume from.
+
+    On Ctrl-C, :func:`interpolate` keeps in memory its finished degrees
+    (their generators and the multiples the next degree needs) and the
+    finished pieces of the degree it was solving, for the same model, seed
+    (as given) and ``symmetry``; the next call with these arguments starts
+    from them, and then forgets them. The last ``settings.RESUME_RUNS``
+    interrupted runs are kept. With ``cache_dir`` the finished pieces are
+    also on disk, for another session.
+
+    INPUT:
+
+    - ``model`` -- (default: ``None``) a model; ``None`` forgets every kept run
+    - ``seed``, ``symmetry`` -- as given to :func:`interpolate`
+
+    OUTPUT: ``(complete, finished pieces of the next degree)``, or ``None``
+    when nothing is kept (and always ``None`` for ``model=None``)
+
+    EXAMPLES::
+
+        sage: from sage_attention import LightningAttention
+        sage: from sage_attention.ideals.engine.interpolation import resume_state
+        sage: resume_state(LightningAttention(d=2, t=1, a=1)) is None
+        True
+        sage: resume_state() is None
+        True
+    """
+    if model is None:
+        _RESUME.clear()
+        return None
+    state = _RESUME.get((cache_key(model, seed), bool(symmetry)))
+    if state is None:
+        return None
+    return state["complete"], sum(len(v) for v in state["done"].values())

@@ -24,7 +24,6 @@ work at least `4`; below `64` pieces they are solved in this process::
 """
 import logging
 import os
-import sys
 
 logger = logging.getLogger("sage_attention")
 
@@ -141,11 +140,13 @@ def stop_executor(executor, interrupted):
 class PieceProgress:
     r"""
     Progress of the pieces of a run, degree by degree: logged at level
-    ``DEBUG``, and shown as one ``tqdm`` bar (its rate and the time left)
-    when ``enabled``.
+    ``DEBUG``, and shown as one bar (the pieces done, the elapsed time and
+    the rate; no time left, which the pieces' unequal costs make wild) when
+    ``enabled``.
 
-    The bar comes from ``tqdm.auto``: one line on standard error, rewritten
-    in place, in a terminal; one widget in a Jupyter notebook. Each degree
+    The bar comes from :func:`~sage_attention.misc.progress_display.step_bar`:
+    one ``tqdm`` line on standard error, rewritten in place, in a terminal;
+    a phase of the cell's one progress display in a Jupyter notebook. Each degree
     (:meth:`start`) resets the same bar, so a run shows one bar whatever
     its number of degrees; :meth:`close` ends it. A phase inside compiled
     code that holds Python's interpreter lock (a Gröbner basis in Singular)
@@ -198,9 +199,8 @@ class PieceProgress:
         if self.enabled:
             self._shown = degree
             if self._bar is None:
-                from tqdm.auto import tqdm
-                self._bar = tqdm(total=int(total), desc=f"{self.label}degree {degree}", unit=self.unit,
-                                 file=sys.stderr, leave=True, dynamic_ncols=True)
+                from sage_attention.misc.progress_display import step_bar
+                self._bar = step_bar(int(total), f"{self.label}degree {degree}", self.unit)
             else:
                 self._bar.refresh()         # the last state of the degree before, then the next
                 self._bar.reset(total=int(total))

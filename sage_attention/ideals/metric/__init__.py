@@ -12,7 +12,9 @@ The room between the proofs and the implicitization
 - :mod:`~sage_attention.ideals.metric.certificate` -- the proof registry's
   question ``'ED degree'``: its problem, technique and certificate;
 - :mod:`~sage_attention.ideals.metric.ed_degree` -- :func:`ed_degree`;
-- :mod:`~sage_attention.ideals.metric.boundary` -- decision boundaries.
+- :mod:`~sage_attention.ideals.metric.boundary` -- decision boundaries;
+- :mod:`~sage_attention.ideals.metric.real_points` -- real critical points
+  (msolve) and the robustness radius.
 
 EXAMPLES:
 

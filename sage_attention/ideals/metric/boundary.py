@@ -61,7 +61,7 @@ def input_ring(model, field=QQ):
         sage: input_ring(PolynomialNetwork([3, 2, 1], 2))
         Multivariate Polynomial Ring in x0, x1, x2 over Rational Field
     """
-    t = 1 if model.is_dense() else model.tokens
+    t = 1 if getattr(model, "is_dense", lambda: False)() else model.tokens
     return PolynomialRing(field, "x", model.d * t)
 
 
@@ -100,7 +100,7 @@ def decision_boundary(model, weights=None, threshold=0, outputs=None, seed=None)
         ValueError: outputs (=[(0, 0), (1, 0)]) must be entries of the 1 x 1 output
     """
     R = input_ring(model)
-    t = 1 if model.is_dense() else model.tokens
+    t = 1 if getattr(model, "is_dense", lambda: False)() else model.tokens
     if weights is None:
         weights = model.random_weights(seed=seed)
     X = matrix(R, model.d, t, lambda i, j: R.gen(j * model.d + i))
@@ -174,6 +174,8 @@ def boundary_ed_degree(model, weights=None, threshold=0, outputs=None, metric="e
         ...
         ValueError: the decision boundary is empty or everything: f - threshold = 0 is constant
     """
+    from sage_attention.models.checks import rational_model
+    rational_model(model, "the ED degree of a decision boundary")
     f = decision_boundary(model, weights, threshold, outputs, seed)
     if f.is_constant():
         raise ValueError(f"the decision boundary is empty or everything: f - threshold = {f} is constant")

@@ -125,7 +125,8 @@ def spurious_components(phi, metric="generic", p=None, seed=None, exponents=None
     k, N = len(keep), len(polys)
     if binomial(N, k) > max_minors:
         return None
-    Q = PolynomialRing(F, [str(P.gen(i)) for i in keep], order="degrevlex")
+    # (the number of variables given: a multivariate ring with one weight too)
+    Q = PolynomialRing(F, len(keep), [str(P.gen(i)) for i in keep], order="degrevlex")
     sub = [Q.gen(keep.index(i)) if i in keep else values[i] for i in range(P.ngens())]
     psi = [f(sub) for f in polys]
     J = matrix(Q, [[f.derivative(x) for x in Q.gens()] for f in psi])

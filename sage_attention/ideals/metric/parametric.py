@@ -18,9 +18,17 @@ over the general points of `X` [DHOST2016]_, each with `e` preimages, so
 
     \#\{\text{pure critical points of } L \circ \psi\} = e \cdot \mathrm{EDdegree}(X).
 
-Both counts are exact over `GF(p)` (one Gröbner basis each, localized at
-`\det(B^T \mathrm{Jac}(\psi))` for a random `B`, which removes the points
-where the Jacobian drops rank: the spurious critical points).
+Both counts are exact over `GF(p)` (one Gröbner basis each, localized at a
+maximal minor `m` of `\mathrm{Jac}(\psi)` that is nonzero at a random
+point, which removes the points where the Jacobian drops rank: the
+spurious critical points). No pure critical point is lost: `\psi(V(m))`
+has dimension less than `\dim X`, and for generic data the critical points
+of `d_u` avoid any proper closed subset of `X` [DHOST2016]_ (the ED
+correspondence over it does not dominate the data space); likewise the
+fiber over a random point. A minor of `\mathrm{Jac}(\psi)` itself is
+sparse where a random combination `B^T \mathrm{Jac}(\psi)` of its rows is
+dense: for the quadrics of rank two in `21` coordinates (`k = 11`) the
+determinant takes seconds instead of minutes.
 
 EXAMPLES:
 
@@ -128,8 +136,10 @@ def parametric_ed_count(phi, metric="generic", p=None, seed=None, exponents=None
     th = Q.gens()[:k]
     t = Q.gens()[-1]
     Jpsi = matrix(Q, [[f.derivative(x) for x in th] for f in psi])
-    B = matrix(Q, N, k, lambda i, j: F(rng.randrange(1, p)))
-    loc = 1 - t * (B.transpose() * Jpsi).determinant()
+    # a maximal minor of Jac(psi) that is nonzero at a random point: it vanishes where the rank drops
+    point = [F(rng.randrange(1, p)) for _ in range(k)] + [F(0)]
+    rows = matrix(F, [[f(point) for f in row] for row in Jpsi.rows()]).transpose().pivots()
+    loc = 1 - t * Jpsi.matrix_from_rows(rows).determinant()
     gram = gram_matrix(metric, N, F, exponents=exponents, seed=rng.randrange(2**30))
     u = vector(F, [rng.randrange(1, p) for _ in range(N)]) if data is None else vector(F, list(data))
     resid = matrix(Q, gram) * (vector(Q, psi) - vector(Q, list(u)))

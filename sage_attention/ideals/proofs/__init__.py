@@ -52,7 +52,10 @@ The map of the folder:
   - :mod:`~sage_attention.ideals.proofs.birational` -- ``'birational'``:
     quadrics with a common linear factor, by an explicit birational inverse
     (:mod:`~sage_attention.ideals.proofs.birational_inverse`; their degree:
-    :mod:`~sage_attention.ideals.proofs.common_factor`).
+    :mod:`~sage_attention.ideals.proofs.common_factor`);
+  - :mod:`~sage_attention.ideals.proofs.catalecticant` --
+    ``'catalecticant'``: sums of `k` powers of binary linear forms (or
+    powers of linear forms), from the minors of a catalecticant.
 
 Each technique module states its theorem and proves it in its docstring.
 
@@ -67,7 +70,7 @@ A proof, the technique that made it and every technique considered::
     ('localization', True)
     sage: [(A.technique, A.outcome) for A in C.attempts]
     [('segre', 'not applicable'), ('subspace', 'not applicable'), ('inheritance', 'not applicable'),
-     ('birational', 'not applicable'), ('localization', 'proved')]
+     ('birational', 'not applicable'), ('catalecticant', 'not applicable'), ('localization', 'proved')]
 
 How to add a technique. A technique is **one new module plus one registry
 entry**; nothing else changes.

@@ -269,6 +269,8 @@ def completeness_certificate(gens, ring, dimension, p=None, timeout=60, method="
         _load_primdec()         # the child inherits the library
     with Heartbeat(f"completeness proof modulo {p} ({method}, {limit})", progress):
         job = (J, n, method, seed, processes, tuple(symmetries))
+        from sage_attention.ideals.proofs.kernels import before_fork
+        before_fork()
         results = steps_in_child(_steps, job, timeout, 3, "completeness proof")
     timings["total"] = time.time() - t0
     got = {r[0]: r[1] for r in results}

@@ -45,6 +45,8 @@ the strategy considers them::
     'by a Segre product'
     sage: technique('segre').prover_function().__name__
     'prove'
+    sage: names[4], technique('catalecticant').placement
+    ('catalecticant', 'first')
 
 An unknown name or question says what there is::
 
@@ -140,6 +142,9 @@ TECHNIQUES = (
     Technique("birational", WHOLE_IDEAL, _P + "birational.applies", _P + "birational.prove",
               "by a birational inverse", _P + "birational", placement="first when large, after when asked",
               recheck=False, doc="quadrics with a common linear factor: an explicit birational inverse"),
+    Technique("catalecticant", WHOLE_IDEAL, _P + "catalecticant.applies", _P + "catalecticant.prove",
+              "by the minors of a catalecticant", _P + "catalecticant", placement="first",
+              doc="sums of k powers of binary forms (or powers of forms): the minors of a catalecticant"),
     Technique("localization", WHOLE_IDEAL, _P + "completeness.applies", _P + "completeness.prove",
               "by localization", _P + "completeness", role="primality", placement="primality", recheck=False,
               doc="J_p prime of the dimension of the variety: one localization (then a primary decomposition)"),

@@ -55,7 +55,7 @@ Gröbner basis of the generators, and the attempts say so::
     (True, 'segre')
     sage: [(A.technique, A.outcome) for A in C.attempts]
     [('subspace', 'not applicable'), ('inheritance', 'not applicable'), ('birational', 'not applicable'),
-     ('segre', 'proved')]
+     ('catalecticant', 'not applicable'), ('segre', 'proved')]
     sage: C.attempts[0].reason
     'the parametrization is a Segre product (proved by that technique)'
 """
