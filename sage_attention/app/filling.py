@@ -444,13 +444,9 @@ def filling_command(args, out, err):
             if args.json:   # JSON Lines: one "row" record per search, as it finishes
                 emit(out, record("row", {"command": "filling", **_json_values(done[-1])}))
     except KeyboardInterrupt as e:
-        from sage_attention.misc.interrupts import deferred_interrupts, raise_interrupted
-        with deferred_interrupts():     # a second Ctrl-C does not cut the finished searches short
-            print(f"interrupted: {len(done)} searches finished", file=err)
-            if done:
-                show(done)
-        raise_interrupted(e, "filling", list(done), f"{len(done)} searches finished",
-                          "run the other searches")
+        from sage_attention.misc.interrupts import show_finished_and_raise
+        show_finished_and_raise(e, "filling", done, f"{len(done)} searches finished", "run the other searches",
+                                show, err)
     show(done)
     if getattr(args, "plot", None):
         write_plot(plot_filling(done), args.plot, args, out, err, "filling")

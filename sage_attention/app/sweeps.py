@@ -28,7 +28,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from sage_attention.misc.errors import SageAttentionError
-from sage_attention.misc.interrupts import deferred_interrupts, raise_interrupted
+from sage_attention.misc.interrupts import show_finished_and_raise
 from sage_attention.app.jsonout import emit, record
 from sage_attention.settings import moved_to_settings, settings
 
@@ -453,12 +453,8 @@ def sweep_command(args, out, err):
         finally:
             ex.terminate()
     except KeyboardInterrupt as e:
-        with deferred_interrupts():     # a second Ctrl-C does not cut the finished rows short
-            print(f"interrupted: {len(finished)} of {len(grid)} rows finished", file=err)
-            if finished:
-                show(finished)
-        raise_interrupted(e, "sweep", list(finished), f"{len(finished)} of {len(grid)} rows finished",
-                          "run the other rows of the grid")
+        show_finished_and_raise(e, "sweep", finished, f"{len(finished)} of {len(grid)} rows finished",
+                                "run the other rows of the grid", show, err)
     show(rows)
     if getattr(args, "plot", None):
         write_plot(plot_sweep(rows), args.plot, args, out, err, "sweep")
@@ -625,12 +621,8 @@ def defectivity_command(args, out, err):
         finally:
             ex.terminate()
     except KeyboardInterrupt as e:
-        with deferred_interrupts():     # a second Ctrl-C does not cut the finished rows short
-            print(f"interrupted: {len(finished)} rows finished", file=err)
-            if finished:
-                show(finished)
-        raise_interrupted(e, "sweep", list(finished), f"{len(finished)} rows finished",
-                          "run the other rows of the table")
+        show_finished_and_raise(e, "sweep", finished, f"{len(finished)} rows finished",
+                                "run the other rows of the table", show, err)
     show(rows)
     # a chain that stops short of --heads says why, even with --quiet (the rows asked for
     # are missing); with --json its last row has "stopped" too

@@ -37,7 +37,7 @@ EXAMPLES::
 from sage_attention.misc.text import format_value
 from sage_attention.catalog.options import Problem, plural
 from sage_attention.catalog.metric_costs import boundary_inputs, check_metric_cost, describe_cost
-from sage_attention.dsl.model_checks import span_of_key
+from sage_attention.dsl.model_checks import refuse_at_statement, span_of_key
 
 #: The statements checked here.
 METRIC_STATEMENTS = ("ed_degree", "critical_points", "decision_boundary")
@@ -192,15 +192,7 @@ def check_metric(chk, c, model, force):
     try:
         check_metric_cost(c.name, model, force=force)
     except ComputationTooLarge as e:
-        span = c.span
-        loc = f"{chk.spec.filename or '<spec>'}:{span.line}:{span.column}: " if span else ""
-        context = ""
-        lines = (chk.spec.source or "").split("\n")
-        if span and 1 <= span.line <= len(lines):
-            from sage_attention.dsl.errors import context_lines
-            context = "\n" + context_lines(lines[span.line - 1].rstrip("\r"), span.column)
-        raise e.replace(reason=f"{loc}`{c.name}` on model `{model.name}`: {e.reason}", context=context,
-                        force_option="--force (or force=True)") from None
+        refuse_at_statement(chk, c, model, e)
 
 
 __all__ = ["METRIC_STATEMENTS", "metric_problems", "check_metric", "output_rows"]

@@ -518,3 +518,39 @@ def _check_extended_model(chk, m):
 
 __all__ = ["MASKS", "ACTIVATIONS", "MAX_CHARACTERISTIC", "is_prime", "Checker", "span_of_key",
            "check_model"]
+
+
+def refuse_at_statement(chk, c, model, e):
+    r"""
+    Raise the refusal ``e`` of a size guard (a :class:`~sage_attention.misc.errors.ComputationTooLarge`), located at the statement ``c``.
+
+    Its estimate and limit are kept; the message gains the place in the spec,
+    the statement and the model, and the source line, and its way out names
+    ``--force`` (the option of ``sage-attention``) or ``force=True``.
+
+    INPUT:
+
+    - ``chk`` -- the checker of the spec (its ``spec`` has the file name and the source)
+    - ``c`` -- the statement; ``model`` -- its model
+    - ``e`` -- the refusal
+
+    OUTPUT: none; raises ``e`` located
+
+    EXAMPLES::
+
+        sage: from sage_attention.dsl import parse_spec, validate
+        sage: validate(parse_spec("model m { input = 2\n layer dense(out = 3, activation = power(7), bias = true)\n"
+        ....:                     " layer dense(out = 1) }\ncompute m { vanishing_ideal }"))
+        Traceback (most recent call last):
+        ...
+        ComputationTooLarge: <spec>:4:13: `vanishing_ideal` on model `m`: elimination over 36 coordinates and 12 weights ...
+    """
+    span = c.span
+    loc = f"{chk.spec.filename or '<spec>'}:{span.line}:{span.column}: " if span else ""
+    context = ""
+    lines = (chk.spec.source or "").split("\n")
+    if span and 1 <= span.line <= len(lines):
+        from sage_attention.dsl.errors import context_lines
+        context = "\n" + context_lines(lines[span.line - 1].rstrip("\r"), span.column)
+    raise e.replace(reason=f"{loc}`{c.name}` on model `{model.name}`: {e.reason}", context=context,
+                    force_option="--force (or force=True)") from None

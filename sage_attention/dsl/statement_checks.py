@@ -34,7 +34,7 @@ from sage_attention.settings import settings
 from sage_attention.misc.text import format_value
 from sage_attention.catalog.computations import COMPUTATIONS, check_statement
 from sage_attention.catalog.families import ALL_FAMILIES, FAMILIES, distinct_families
-from sage_attention.dsl.model_checks import span_of_key
+from sage_attention.dsl.model_checks import refuse_at_statement, span_of_key
 
 
 def _interpolates_by_default(model):
@@ -125,7 +125,7 @@ def check_computation(chk, c, model, available, force, suggest=True):
         from sage_attention.catalog.costs import SINGULAR_MAX_VARIABLES
         n = model.size_estimate().coordinates
         if n > SINGULAR_MAX_VARIABLES:
-            _refuse(chk, c, model, ComputationTooLarge(
+            refuse_at_statement(chk, c, model, ComputationTooLarge(
                 f"the coordinate ring needs {n} variables (Singular's limit is {SINGULAR_MAX_VARIABLES}); "
                 "Singular cannot build it", n, hint="keep fewer output entries (e.g. `entries = (1, 1)`); "
                 "`dimension` and `fibers` need no coordinate ring", force_helps=False))
@@ -142,7 +142,7 @@ def check_computation(chk, c, model, available, force, suggest=True):
             try:
                 check_size(estimate, task, force=force, hint=hint)
             except ComputationTooLarge as e:
-                _refuse(chk, c, model, e)
+                refuse_at_statement(chk, c, model, e)
     if c.name in ("vanishing_ideal", "check") and not force and not problems \
             and (not model.has_dense_layers() or (c.name == "vanishing_ideal" and tasks == ("coordinates",)
                                                   and model.is_homogeneous_network())):
@@ -150,7 +150,7 @@ def check_computation(chk, c, model, available, force, suggest=True):
         try:
             check_interpolation(model, c.name, opts)
         except ComputationTooLarge as e:
-            _refuse(chk, c, model, e)
+            refuse_at_statement(chk, c, model, e)
     if c.name in ("invariants", "check") and not force and not problems:
         from sage_attention.misc.errors import ComputationTooLarge
         families = opts.get("families")
@@ -162,7 +162,7 @@ def check_computation(chk, c, model, available, force, suggest=True):
         try:
             check_families(model, families)
         except ComputationTooLarge as e:
-            _refuse(chk, c, model, e)
+            refuse_at_statement(chk, c, model, e)
     # ed_degree, critical_points, decision_boundary: their own module
     from sage_attention.dsl.metric_checks import check_metric
     check_metric(chk, c, model, force)
@@ -355,17 +355,6 @@ def _network_interpolates(model):
     return refusal("interpolation", spec_field_info(model.field)) is None
 
 
-def _refuse(chk, c, model, e):
-    # the refusal ``e`` of a size guard, located at the statement ``c`` (its data kept)
-    span = c.span
-    loc = f"{chk.spec.filename or '<spec>'}:{span.line}:{span.column}: " if span else ""
-    context = ""
-    lines = (chk.spec.source or "").split("\n")
-    if span and 1 <= span.line <= len(lines):
-        from sage_attention.dsl.errors import context_lines
-        context = "\n" + context_lines(lines[span.line - 1].rstrip("\r"), span.column)
-    raise e.replace(reason=f"{loc}`{c.name}` on model `{model.name}`: {e.reason}", context=context,
-                    force_option="--force (or force=True)") from None
 
 
 def check_interpolation(model, name, options):

@@ -179,6 +179,46 @@ def raise_interrupted(exc, phase, partial=None, finished="", resume="", summary=
     raise err.with_traceback(getattr(exc, "__traceback__", None)) from None
 
 
+def show_finished_and_raise(exc, phase, rows, finished, resume, show, err):
+    r"""
+    Write what finished (``show(rows)``) with Ctrl-C held, then raise :class:`ComputationInterrupted`.
+
+    The command line's tables (sweeps, filling) call it in ``except
+    KeyboardInterrupt as exc:``: a second Ctrl-C while the finished rows are
+    written does not cut them short (:func:`deferred_interrupts`).
+
+    INPUT:
+
+    - ``exc`` -- the ``KeyboardInterrupt`` caught
+    - ``phase`` -- the phase's name; ``rows`` -- the finished rows (the ``partial``)
+    - ``finished``, ``resume`` -- what finished and how to go on, in words
+    - ``show`` -- a function writing the rows; ``err`` -- the stream of the message
+
+    OUTPUT: none; it raises
+
+    EXAMPLES::
+
+        sage: import sys
+        sage: from sage_attention.misc.interrupts import show_finished_and_raise
+        sage: try:
+        ....:     try:
+        ....:         raise KeyboardInterrupt
+        ....:     except KeyboardInterrupt as e:
+        ....:         show_finished_and_raise(e, "sweep", [1, 2], "2 rows finished", "run the others",
+        ....:                                 print, sys.stdout)
+        ....: except KeyboardInterrupt as e:
+        ....:     print(e.phase, e.partial)
+        interrupted: 2 rows finished
+        [1, 2]
+        sweep [1, 2]
+    """
+    with deferred_interrupts():
+        print(f"interrupted: {finished}", file=err)
+        if rows:
+            show(rows)
+    raise_interrupted(exc, phase, list(rows), finished, resume)
+
+
 def interrupt_of(exc):
     r"""
     Return the :class:`ComputationInterrupted` behind the interrupt ``exc``, or ``None``.
