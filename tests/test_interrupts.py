@@ -138,9 +138,13 @@ def _ctrl_c_in_child(code, marker, after):
 
 def test_ctrl_c_in_the_proof_raises_with_the_finished_degrees():
     # in a child process: an interrupt inside Singular can leave its interpreter unusable
-    seconds, lines, err = _ctrl_c_in_child(_CTRL_C_IN_PROOF, "PROVING", 2)
+    # under a loaded machine (parallel workers) an attempt can miss the proof's window: up to three
+    for attempt in range(3):
+        seconds, lines, err = _ctrl_c_in_child(_CTRL_C_IN_PROOF, "PROVING", 2)
+        lines = [line for line in lines if line != "PROVING"]     # the report's sentence (prove=False)
+        if lines[:1] == ["ComputationInterrupted proof"]:
+            break
     assert seconds < PROMPT, (seconds, lines, err)
-    lines = [line for line in lines if line != "PROVING"]     # the report's sentence (prove=False)
     assert lines[:2] == ["ComputationInterrupted proof", "True 4 False {3: 400, 4: 2535}"], (lines, err)
     # the engine is not run again, and its generators are those found before Ctrl-C
     assert lines[-1] == "0 False {3: 400, 4: 2535}", (lines, err)

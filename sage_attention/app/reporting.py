@@ -258,9 +258,11 @@ def run_spec(spec, as_json=False, seed=None, out=None, force=False, progress=Fal
                 try:
                     value = runner(comp.name, spec_model)(model, comp, options)
                 except KeyboardInterrupt as e:
-                    # what finished of this computation, printed below (no recount, no new work)
-                    pending = interrupted_entry(comp, e)
-                    result["computations"].append(pending)
+                    # what finished of this computation, printed below (no recount, no new work);
+                    # a second Ctrl-C while it is read (e.partial may be built now) waits for it
+                    with deferred_interrupts():
+                        pending = interrupted_entry(comp, e)
+                        result["computations"].append(pending)
                     raise
                 except Exception as e:
                     logger.info("model %s: %s failed", spec_model.name, comp.name)
