@@ -247,7 +247,7 @@ def test_ctrl_c_in_elimination_raises_with_nothing_finished():
 def test_ctrl_c_in_a_deep_dimension():
     from sage_attention import PolynomialNetwork
     from sage_attention.models import jacobian
-    M = PolynomialNetwork([2] * 60 + [1], 2)         # a second or more
+    M = PolynomialNetwork([2] * 200 + [1], 2)        # several seconds (reverse mode: linear in the depth)
     real = jacobian.jacobian_rank
     with ctrl_c_after(0.3, start=False) as ctrl_c:
         def rank_then_ctrl_c(*args, **kwargs):          # Ctrl-C 0.3 s into the Jacobian's rank
